@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import type { Logger } from '../util/logger';
+
+const SECRET_ID = 'terminology.apiKey';
+export const HAS_KEY_CONTEXT = 'terminology.hasKey';
+
+/** The API key, kept only in SecretStorage. Re-reads on `secrets.onDidChange` so other windows stay in sync,
+ * and mirrors presence into the `terminology.hasKey` context key for welcome views and menus. */
+export class KeyStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+  private cached: string | undefined;
+  private loaded = false;
+
+  constructor(private readonly secrets: vscode.SecretStorage, private readonly log: Logger) {
+    this.subscription = secrets.onDidChange(async (e) => {
+      if (e.key !== SECRET_ID) return;
+      await this.reload();
+      this.log.info('key changed in another window or by a command');
+      this.changed.fire();
+    });
+  }
+
+  async get(): Promise<string | undefined> {
+    if (!this.loaded) await this.reload();
+    return this.cached;
+  }
+
+  async set(key: string): Promise<void> {
+    await this.secrets.store(SECRET_ID, key);
+    await this.reload();
+  }
+
+  async clear(): Promise<void> {
+    await this.secrets.delete(SECRET_ID);
+    await this.reload();
+  }
+
+  private async reload(): Promise<void> {
+    this.cached = (await this.secrets.get(SECRET_ID)) || undefined;
+    this.loaded = true;
+    await vscode.commands.executeCommand('setContext', HAS_KEY_CONTEXT, this.cached !== undefined);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,48 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import { note } from './report';
+
+const EXTENSION_ID = 'terminology-studio.terminology-studio';
+
+describe('activation and wiring', () => {
+  let api: TerminologyApi;
+
+  before(async () => {
+    const ext = vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID);
+    assert.ok(ext, `extension ${EXTENSION_ID} is installed in the host`);
+    api = await ext.activate();
+  });
+
+  it('activates and reports its activation time', () => {
+    assert.equal(typeof api.activationMs, 'number');
+    assert.ok(api.activationMs >= 0);
+    note(`activation took ${api.activationMs.toFixed(1)} ms`);
+  });
+
+  it('contributes its view container and three views', () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const containers = pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id);
+    assert.deepEqual(containers, ['terminology']);
+    const views = pkg.contributes.views.terminology.map((v: { id: string }) => v.id);
+    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules']);
+  });
+
+  it('opens its view container in the workbench', async () => {
+    // The container command exists only if the workbench registered the contributed container.
+    await vscode.commands.executeCommand('workbench.view.extension.terminology');
+  });
+
+  it('registers every contributed command', async () => {
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
+    const contributed: string[] = pkg.contributes.commands.map((c: { command: string }) => c.command);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const missing = contributed.filter((c) => !registered.has(c));
+    assert.deepEqual(missing, []);
+  });
+
+  it('stores the key in SecretStorage and clears it', async () => {
+    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', 'test-key-123'), true);
+    await vscode.commands.executeCommand('terminology.clearApiKey');
+  });
+});

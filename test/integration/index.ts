@@ -1,0 +1,46 @@
+// Suite index run inside the VS Code extension host. The same file serves the offline runner
+// (test/runner/offline.mjs) and @vscode/test-electron (test/runner/electron.mjs).
+// When TERMINOLOGY_TEST_REPORT names a file, mocha's output goes there (the offline harness tails it);
+// otherwise it goes to the console, as test-electron expects.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import Mocha from 'mocha';
+
+export const DONE_MARKER = '##terminology-tests-done';
+
+export function run(): Promise<void> {
+  const reportFile = process.env.TERMINOLOGY_TEST_REPORT;
+  const write = reportFile
+    ? (line: string) => fs.appendFileSync(reportFile, line + '\n')
+    : (line: string) => console.log(line);
+  const format = (args: unknown[]) => {
+    const [fmt, ...rest] = args;
+    let i = 0;
+    const text = typeof fmt === 'string'
+      ? fmt.replace(/%[sdio%]/g, (m) => (m === '%%' ? '%' : String(rest[i++])))
+      : String(fmt ?? '');
+    return [text, ...rest.slice(i).map(String)].join(' ');
+  };
+  Mocha.reporters.Base.consoleLog = (...args: unknown[]) => write(format(args));
+  Mocha.reporters.Base.useColors = process.env.TERMINOLOGY_TEST_COLOR === '1';
+
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec' });
+  const grep = process.env.TERMINOLOGY_TEST_GREP;
+  if (grep) mocha.grep(grep);
+  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  return new Promise((resolve, reject) => {
+    try {
+      const runner = mocha.run((failures) => {
+        const stats = runner.stats ?? { passes: 0, failures, pending: 0, tests: 0 };
+        write(`${DONE_MARKER} ${JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending })}`);
+        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
+        else resolve();
+      });
+    } catch (err) {
+      write(`${DONE_MARKER} ${JSON.stringify({ passes: 0, failures: 1, pending: 0, error: String(err) })}`);
+      reject(err);
+    }
+  });
+}

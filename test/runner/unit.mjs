@@ -1,0 +1,24 @@
+// Runs the unit tier (plain mocha in Node, no vscode) and ends with a plain "N passed, N failed" line.
+import Mocha from 'mocha';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './vscode-harness.mjs';
+
+const dir = join(repoRoot, 'out', 'test', 'unit');
+const files = [];
+const walk = (d) => {
+  for (const name of readdirSync(d)) {
+    const p = join(d, name);
+    if (statSync(p).isDirectory()) walk(p);
+    else if (name.endsWith('.test.js')) files.push(p);
+  }
+};
+walk(dir);
+const mocha = new Mocha({ timeout: 20_000, reporter: 'spec', grep: process.env.TERMINOLOGY_TEST_GREP });
+files.sort().forEach((f) => mocha.addFile(f));
+const runner = mocha.run((failures) => {
+  const { passes = 0, pending = 0 } = runner.stats ?? {};
+  console.log(`unit: ${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}`);
+  if (passes + failures === 0) console.log('unit: no test ran, which counts as a failure');
+  process.exitCode = failures > 0 || passes + failures === 0 ? 1 : 0;
+});

@@ -1,0 +1,124 @@
+// Starts the real VS Code server build (offline recipe) and opens its workbench in headless Chromium.
+// Shared by the integration runner (offline.mjs) and the demo (demo.mjs).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, cpSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureServer } from './server-cache.mjs';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForHttp(url, deadline, isAlive) {
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('VS Code server exited before it was ready');
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`VS Code server did not answer at ${url} in time`);
+}
+
+/** Finds a Chromium: Debian's, or the one @sparticuz/chromium unpacks from the npm registry. */
+export async function chromiumExecutable() {
+  for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (existsSync(p)) return { path: p, args: [] };
+  }
+  const sparticuz = (await import('@sparticuz/chromium')).default;
+  return { path: await sparticuz.executablePath(), args: ['--single-process', '--no-zygote', '--headless=shell'] };
+}
+
+/**
+ * Starts server + browser. Returns { url, port, page, browser, tmp, stop() }.
+ * options: settings (object merged into user settings.json), workspace (folder to copy and open),
+ *          env (extra env for the server, hence the extension host), testsPath (compiled suite index),
+ *          log (line printer for harness messages), serverOutput (callback for server stdout/stderr).
+ */
+export async function startWorkbench(options = {}) {
+  const log = options.log ?? ((m) => process.stderr.write(`${m}\n`));
+  const { node24, vscodeDir } = ensureServer({ log });
+  const tmp = mkdtempSync(join(tmpdir(), 'terminology-vscode-'));
+  const userDir = join(tmp, 'user');
+  mkdirSync(join(userDir, 'User'), { recursive: true });
+  writeFileSync(join(userDir, 'User', 'settings.json'), JSON.stringify({
+    'security.workspace.trust.enabled': false,
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'update.mode': 'none',
+    ...(options.settings ?? {}),
+  }, null, 2));
+  const workspace = join(tmp, 'workspace');
+  if (options.workspace) cpSync(options.workspace, workspace, { recursive: true });
+  else mkdirSync(workspace);
+
+  const port = options.port ?? await freePort();
+  const server = spawn(node24, [
+    join(vscodeDir, 'out', 'server-main.js'),
+    '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
+    '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry',
+    '--user-data-dir', userDir, '--extensions-dir', join(tmp, 'extensions'),
+  ], {
+    env: { ...process.env, ...(options.env ?? {}), VSCODE_AGENT_FOLDER: join(tmp, 'agent') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group: stop() kills the extension host and helpers too
+  });
+  let serverAlive = true;
+  server.on('exit', () => { serverAlive = false; });
+  const serverOutput = options.serverOutput ?? (() => undefined);
+  server.stdout.on('data', (d) => serverOutput(d.toString()));
+  server.stderr.on('data', (d) => serverOutput(d.toString()));
+
+  let browser;
+  const stop = async () => {
+    try { await browser?.close(); } catch { /* already gone */ }
+    if (serverAlive) {
+      try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
+      const t = Date.now();
+      while (serverAlive && Date.now() - t < 5000) await new Promise((r) => setTimeout(r, 100));
+      if (serverAlive) { try { process.kill(-server.pid, 'SIGKILL'); } catch { /* gone */ } }
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/version`, Date.now() + 60_000, () => serverAlive);
+    const authority = `127.0.0.1:${port}`;
+    const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${options.extensionPath ?? repoRoot}`]];
+    if (options.testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${options.testsPath}`]);
+    const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    let page;
+    if (options.browser !== false) {
+      const { chromium } = await import('playwright-core');
+      const exe = await chromiumExecutable();
+      browser = await chromium.launch({
+        executablePath: exe.path,
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+          '--disable-component-update', '--disable-sync', ...exe.args],
+      });
+      page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      await page.goto(url);
+    }
+    return { url, port, page, browser, tmp, workspace, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
