@@ -1,0 +1,47 @@
+/** Text helpers shared by the rules: line splitting, UTF-8 sizes, character classes. */
+
+/** Splits text into lines the way VS Code does (\r\n, \n or \r end a line). */
+export function splitLines(text: string): string[] {
+  if (text.indexOf('\r') === -1) return text.split('\n');
+  return text.split(/\r\n|\r|\n/);
+}
+
+/** UTF-8 byte length of a string (lone surrogates count as the 3 bytes of U+FFFD). */
+export function utf8Length(s: string): number {
+  if (typeof Buffer !== 'undefined') return Buffer.byteLength(s, 'utf8');
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+/** A phrase can exceed 1024 UTF-8 bytes only when it has more than 341 UTF-16 units. */
+export const MAX_SAFE_UNITS_FOR_PHRASE = 341;
+
+/** Whitespace the service would trim: the Unicode space separators and the zero-width no-break space.
+ * (Tabs and other control characters get their own rule.) */
+export function isTrimmableSpace(c: number): boolean {
+  return c === 0x20 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+export function isUnicodeNewline(c: number): boolean {
+  return c === 0x2028 || c === 0x2029 || c === 0x85;
+}
+
+/** C0, DEL and C1 control characters, but not the Unicode newline U+0085 (its own rule). */
+export function isControl(c: number): boolean {
+  return c < 0x20 || c === 0x7f || (c >= 0x80 && c <= 0x9f && c !== 0x85);
+}
+
+/** One regex that says whether a phrase needs a closer look for characters (fast path). */
+export const SUSPICIOUS_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function codePointName(c: number): string {
+  return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
+}
