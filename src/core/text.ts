@@ -40,6 +40,7 @@ export function isControl(c: number): boolean {
 }
 
 /** One regex that says whether a phrase needs a closer look for characters (fast path). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
 export const SUSPICIOUS_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function codePointName(c: number): string {

@@ -1,0 +1,65 @@
+import * as assert from 'node:assert/strict';
+import { applyEdits, findingFromServerError, fixAll, lintEntries, lintTermList, entriesForSending } from '../../../src/core';
+
+const lintTsv = (t: string) => lintEntries(t, { format: 'tsv' });
+
+describe('fixes', () => {
+  const cases: Array<{ name: string; text: string; format?: 'tsv' | 'csv'; fixed: string }> = [
+    { name: 'trims whitespace', text: ' cloud \tWolke\u3000\n', fixed: 'cloud\tWolke\n' },
+    { name: 'removes a control character', text: 'clo\u0007ud\tWolke\n', fixed: 'cloud\tWolke\n' },
+    { name: 'replaces a Unicode newline with a space', text: 'a\u2028b\tc\n', fixed: 'a b\tc\n' },
+    { name: 'deletes an identical duplicate line, keeps a conflicting one', text: 'a\tx\nb\ty\na\tx\na\tz\n', fixed: 'a\tx\nb\ty\na\tz\n' },
+    { name: 'deletes an identical duplicate on the last line without newline', text: 'a\tx\na\tx', fixed: 'a\tx' },
+    { name: 'quotes a CSV field with a stray quote', text: 'say "hi",x\n', format: 'csv', fixed: '"say ""hi""",x\n' },
+    { name: 'replaces a tab in a CSV phrase with a space', text: 'a\tb,c\n', format: 'csv', fixed: 'a b,c\n' },
+    { name: 'converts a variant language column to the root code', text: 'a,b,en,en-gb\n', format: 'csv', fixed: 'a,b,en,EN\n' },
+    { name: 'fix all: several problems on one line and a duplicate that appears after trimming', text: ' a\tx\u0001\na\tx\n', fixed: 'a\tx\n' },
+    { name: 'keeps CRLF line breaks', text: ' a\tx\r\nb\ty\r\n', fixed: 'a\tx\r\nb\ty\r\n' },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const lint = (t: string) => lintEntries(t, { format: c.format ?? 'tsv', ...(c.format === 'csv' && c.text.includes('en-gb') ? { sourceLang: 'en', targetLang: 'en' } : {}) });
+      const lintNoPair = (t: string) => lintEntries(t, { format: c.format ?? 'tsv' });
+      const { text } = fixAll(c.text, c.text.includes('en-gb') ? lint : lintNoPair);
+      assert.equal(text, c.fixed);
+    });
+  }
+  it('fix all on a term list', () => {
+    assert.equal(fixAll(' Kube\n\nKube\nx\u0085y\n', (t) => lintTermList(t)).text, 'Kube\nx y\n');
+  });
+  it('applyEdits skips an edit that overlaps an earlier one', () => {
+    const r = applyEdits('abcdef', [{ line: 0, start: 1, end: 3, text: 'X' }, { line: 0, start: 2, end: 4, text: 'Y' }]);
+    assert.deepEqual(r, { text: 'aXdef', applied: 1 });
+  });
+  it('a blank line fix is offered but not applied by fix all', () => {
+    const [f] = lintTsv('a\tb\n\nc\td\n');
+    assert.equal(f.code, 'blank-line');
+    assert.ok(f.fixes?.length && !f.fixes[0].preferred);
+    assert.equal(applyEdits('a\tb\n\nc\td\n', f.fixes[0].edits).text, 'a\tb\nc\td\n');
+  });
+});
+
+describe('server rejections', () => {
+  const doc = '\uFEFFcloud\tWolke\r\nserver\tServer\r\ncloud\tWolken\r\n';
+  const sent = entriesForSending(doc);
+  it('the text sent has no BOM and \\n line breaks', () => {
+    assert.equal(sent, 'cloud\tWolke\nserver\tServer\ncloud\tWolken\n');
+  });
+  it('maps "Key with the index N (starting at position P)" to the line, with the first key as related', () => {
+    const f = findingFromServerError({
+      message: 'Invalid glossary entries provided',
+      detail: 'Key with the index 2 (starting at position 26) duplicates key with the index 0 (starting at position 0)',
+    }, sent, doc);
+    assert.ok(f);
+    assert.deepEqual([f.code, f.line, f.start, f.end], ['duplicate-source', 2, 0, 5]);
+    assert.deepEqual(f.related?.map((r) => [r.line, r.start, r.end]), [[0, 1, 6]]);
+    assert.match(f.message, /Invalid glossary entries provided/);
+  });
+  it('falls back to the entry index when no position is given, skipping blank lines', () => {
+    const f = findingFromServerError({ message: 'Invalid entry', detail: 'Entry with the index 1 is invalid' }, 'a\tb\n\nc\td\n');
+    assert.deepEqual([f?.code, f?.line], ['server-rejected', 2]);
+  });
+  it('returns undefined when the error names no entry', () => {
+    assert.equal(findingFromServerError({ message: 'Quota exceeded' }, sent), undefined);
+  });
+});

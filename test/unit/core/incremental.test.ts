@@ -1,0 +1,58 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { EntriesLinter, lintEntries, splitLines } from '../../../src/core';
+
+/** Applies the same change to a plain string, as VS Code would to its document. */
+function applyChange(text: string, sl: number, sc: number, el: number, ec: number, insert: string): string {
+  const lines = splitLines(text);
+  const eols = text.match(/\r\n|\r|\n/g) ?? [];
+  const offset = (l: number, c: number) => {
+    let o = 0;
+    for (let i = 0; i < l; i++) o += lines[i].length + eols[i].length;
+    return o + c;
+  };
+  return text.slice(0, offset(sl, sc)) + insert + text.slice(offset(el, ec));
+}
+
+describe('incremental re-linting', () => {
+  it('matches a full lint after typing, deleting lines and pasting', () => {
+    let text = 'a\tx\nb\ty\nc\tz\n';
+    const inc = new EntriesLinter({ format: 'tsv' }).setText(text);
+    const steps: Array<[number, number, number, number, string]> = [
+      [0, 1, 0, 1, ' '], // trailing space on a source
+      [1, 0, 1, 1, 'a'], // make a duplicate of line 0
+      [2, 3, 2, 3, '\nnew\tline\na\tx'], // split a line, paste two lines
+      [0, 0, 1, 0, ''], // delete the first line: the duplicate moves up and becomes the first
+      [3, 0, 4, 0, ''],
+    ];
+    for (const [sl, sc, el, ec, t] of steps) {
+      text = applyChange(text, sl, sc, el, ec, t);
+      inc.edit(sl, sc, el, ec, t);
+      assert.deepEqual(inc.findings(), lintEntries(text, { format: 'tsv' }), `after inserting ${JSON.stringify(t)}`);
+      assert.equal(inc.lineCount, splitLines(text).length);
+    }
+  });
+
+  it('matches a full lint for random edits (property)', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '\r\n');
+    const textArb = fc.array(alphabet, { maxLength: 60 }).map((cs) => cs.join(''));
+    const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb });
+    fc.assert(fc.property(fc.constantFrom<'tsv' | 'csv'>('tsv', 'csv'), textArb, fc.array(editArb, { maxLength: 6 }), (format, start, edits) => {
+      let text = start;
+      const inc = new EntriesLinter({ format }).setText(text);
+      for (const e of edits) {
+        const lines = splitLines(text);
+        let sl = e.a % lines.length;
+        let el = e.c % lines.length;
+        if (el < sl) [sl, el] = [el, sl];
+        let sc = e.b % (lines[sl].length + 1);
+        let ec = e.d % (lines[el].length + 1);
+        if (sl === el && ec < sc) [sc, ec] = [ec, sc];
+        text = applyChange(text, sl, sc, el, ec, e.insert);
+        inc.edit(sl, sc, el, ec, e.insert);
+        assert.deepEqual(inc.findings(), lintEntries(text, { format }));
+        assert.equal(inc.byteSize, new EntriesLinter({ format }).setText(text).byteSize);
+      }
+    }), { numRuns: 400 });
+  });
+});
