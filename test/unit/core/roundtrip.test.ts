@@ -8,8 +8,8 @@ const char = fc.oneof(
   fc.constantFrom('a', 'Z', ' ', '"', ',', "'", 'é', 'ß', '中', '😀', 'ع', '-', '""'),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }),
 );
-// eslint-disable-next-line no-control-regex -- valid phrases exclude control characters
 const phrase = fc.array(char, { minLength: 1, maxLength: 12 }).map((cs) => cs.join(''))
+  // eslint-disable-next-line no-control-regex -- valid phrases exclude control characters
   .filter((s) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(s) && s.trim() === s && s.length > 0 && !/^[\s\uFEFF]|[\s\uFEFF]$/.test(s));
 const entries = fc.uniqueArray(fc.record({ source: phrase, target: phrase }), { selector: (e) => e.source, maxLength: 20 });
 const withLangs = entries.map((es) => es.map((e) => ({ ...e, sourceLang: 'en', targetLang: 'de' })));
