@@ -5,7 +5,7 @@ import { parseLine, type EntriesFormat, type Field } from './fields';
 import { checkPhrase } from './phrase';
 import { lintLanguagePair, rootCode, sameCode } from './languages';
 import { deleteLineEdit, placeFinding } from './place';
-import { splitLines, utf8Length } from './text';
+import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, splitLines, utf8Length } from './text';
 
 export interface LintEntriesOptions {
   format: EntriesFormat;
@@ -175,6 +175,12 @@ export class EntriesLinter {
       return state;
     }
     const format = this.options.format;
+    const key = cleanEntryKey(text, from, format);
+    if (key !== undefined) {
+      state.key = key;
+      this.attach(state);
+      return state;
+    }
     const parsed = parseLine(text, format, from);
     const out: Finding[] = parsed.problems ?? [];
     const fields = parsed.fields;
@@ -280,6 +286,26 @@ function isBlank(text: string, from = 0): boolean {
     if (c !== 0x20 && c !== 0x09 && c !== 0xa0 && c !== 0x3000 && c !== BOM) return false;
   }
   return true;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters other than the separator
+const SUSPICIOUS_TSV_LINE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029"]/;
+// eslint-disable-next-line no-control-regex -- control characters, and quotes, which need the full parser
+const SUSPICIOUS_CSV_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029"]/;
+
+/**
+ * Fast path for the common case: a plain two-phrase entry with nothing to report. Returns its source phrase,
+ * or undefined when the line needs the full parser and rules (which then find exactly what is wrong).
+ */
+function cleanEntryKey(text: string, from: number, format: EntriesFormat): string | undefined {
+  const sep = format === 'tsv' ? '\t' : ',';
+  const a = text.indexOf(sep, from);
+  if (a <= from || a === text.length - 1 || text.indexOf(sep, a + 1) !== -1) return undefined;
+  if (a - from > MAX_SAFE_UNITS_FOR_PHRASE || text.length - a - 1 > MAX_SAFE_UNITS_FOR_PHRASE) return undefined;
+  if (isTrimmableSpace(text.charCodeAt(from)) || isTrimmableSpace(text.charCodeAt(a - 1)) ||
+    isTrimmableSpace(text.charCodeAt(a + 1)) || isTrimmableSpace(text.charCodeAt(text.length - 1))) return undefined;
+  if ((format === 'tsv' ? SUSPICIOUS_TSV_LINE : SUSPICIOUS_CSV_LINE).test(text)) return undefined;
+  return text.slice(from, a);
 }
 
 function countChar(text: string, ch: string): number {
