@@ -1,0 +1,181 @@
+/** A local emulator of the language AI service, following the interface document and the service facts.
+ * Paid address: http://127.0.0.1:PORT, free address: http://127.0.0.1:PORT/free (keys ending in ":fx"). */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { AddressInfo, Socket } from 'node:net';
+import { HttpError, parseJson, readBody, send } from './http';
+import { newAccount, type Account, type State } from './state';
+import type { EmulatorConfig, Route } from './router';
+import { glossaryRoutes } from './glossaries';
+import { spokenTermsRoutes } from './spokenTerms';
+import { miscRoutes } from './misc';
+
+export const AUTH_SCHEME = 'Service-Auth-Key';
+
+export interface Fault {
+  /** How many matching requests get this fault. */
+  count: number;
+  status?: number;
+  /** Seconds for a Retry-After header on the faulted answer. */
+  retryAfter?: number;
+  latencyMs?: number;
+  /** Close the connection without an answer. */
+  drop?: boolean;
+  /** Answer 200 with a body that is not JSON. */
+  malformed?: boolean;
+  /** Only requests whose path matches this regular expression. */
+  path?: string;
+}
+
+export interface RequestRecord { method: string; path: string; status: number; traceId: string }
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  /** Paid-plan key; made up when absent. */
+  key?: string;
+  /** Free-plan key (must end in ":fx"); made up when absent. */
+  freeKey?: string;
+  /** A key that is known but lacks scope (403); made up when absent. */
+  noScopeKey?: string;
+  glossaryLimit?: number;
+  /** Keep state in this JSON file across restarts (written atomically after each change). */
+  dataFile?: string;
+  /** Seed the paid account with sample data. */
+  seed?: (acc: Account) => void;
+}
+
+export interface Emulator {
+  url: string;
+  freeUrl: string;
+  port: number;
+  keys: { paid: string; free: string; noScope: string };
+  state: State;
+  config: EmulatorConfig;
+  requests: RequestRecord[];
+  injectFault(f: Fault): void;
+  clearFaults(): void;
+  close(): Promise<void>;
+}
+
+const routes: Route[] = [...glossaryRoutes, ...spokenTermsRoutes, ...miscRoutes];
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const keys = {
+    paid: options.key ?? `emu-${randomBytes(12).toString('hex')}`,
+    free: options.freeKey ?? `emu-${randomBytes(12).toString('hex')}:fx`,
+    noScope: options.noScopeKey ?? `emu-noscope-${randomBytes(8).toString('hex')}`,
+  };
+  let state: State;
+  if (options.dataFile && existsSync(options.dataFile)) {
+    state = JSON.parse(readFileSync(options.dataFile, 'utf8')) as State;
+  } else {
+    const paid = newAccount('paid', options.glossaryLimit);
+    options.seed?.(paid);
+    state = { accounts: {} };
+    state.accounts[keys.paid] = paid;
+  }
+  state.accounts[keys.paid] ??= newAccount('paid', options.glossaryLimit);
+  state.accounts[keys.free] ??= newAccount('free');
+  state.accounts[keys.noScope] ??= { ...newAccount('paid'), noScope: true };
+
+  const config: EmulatorConfig = { bareEntries: false };
+  const faults: Fault[] = [];
+  const requests: RequestRecord[] = [];
+  const sockets = new Set<Socket>();
+  let port = 0;
+
+  const persist = () => {
+    if (!options.dataFile) return;
+    const tmp = `${options.dataFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(state));
+    renameSync(tmp, options.dataFile);
+  };
+
+  const takeFault = (req: IncomingMessage, path: string): Fault | undefined => {
+    const header = req.headers['x-emulator-fault'];
+    if (typeof header === 'string' && header) {
+      if (header === 'drop') return { count: 1, drop: true };
+      if (header === 'malformed') return { count: 1, malformed: true };
+      const latency = /^latency=(\d+)$/.exec(header);
+      if (latency) return { count: 1, latencyMs: Number(latency[1]) };
+      return { count: 1, status: Number(header) };
+    }
+    const i = faults.findIndex((f) => !f.path || new RegExp(f.path).test(path));
+    if (i === -1) return undefined;
+    const f = faults[i];
+    if (--f.count <= 0) faults.splice(i, 1);
+    return f;
+  };
+
+  const admin = async (req: IncomingMessage, res: ServerResponse, path: string, traceId: string) => {
+    const body = parseJson(await readBody(req), req);
+    if (req.method === 'POST' && path === '/__admin/faults') { faults.push({ count: 1, ...(body as Partial<Fault>) }); return send(res, 204, undefined, { 'X-Trace-ID': traceId }); }
+    if (req.method === 'DELETE' && path === '/__admin/faults') { faults.length = 0; return send(res, 204, undefined, { 'X-Trace-ID': traceId }); }
+    if (req.method === 'POST' && path === '/__admin/config') { Object.assign(config, body); return send(res, 200, config, { 'X-Trace-ID': traceId }); }
+    if (req.method === 'GET' && path === '/__admin/requests') return send(res, 200, requests, { 'X-Trace-ID': traceId });
+    throw new HttpError(404, 'Not found', `No admin route ${req.method} ${path}`);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const traceId = randomUUID();
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    let path = url.pathname;
+    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId });
+    try {
+      if (path.startsWith('/__admin/')) return await admin(req, res, path, traceId);
+      const freeAddress = path === '/free' || path.startsWith('/free/');
+      if (freeAddress) path = path.slice('/free'.length) || '/';
+      const fault = takeFault(req, path);
+      if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault?.drop) { record(0); req.socket.destroy(); return; }
+      if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
+      if (fault?.status) {
+        throw new HttpError(fault.status, fault.status === 429 || fault.status === 529 ? 'Too many requests' : fault.status >= 500 ? 'Service temporarily unavailable' : 'Injected error',
+          'Injected by the emulator', fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {});
+      }
+      // Authentication: "Authorization: Service-Auth-Key <key>".
+      const auth = req.headers.authorization ?? '';
+      const m = /^(\S+) (.+)$/.exec(auth);
+      if (!m || m[1] !== AUTH_SCHEME) throw new HttpError(401, 'Unauthorized', m ? `Unknown authorization scheme "${m[1]}"` : 'Missing Authorization header');
+      const acc = state.accounts[m[2]];
+      if (!acc) throw new HttpError(401, 'Unauthorized', 'Invalid authentication key');
+      if (acc.noScope) throw new HttpError(403, 'Forbidden', 'The key lacks the scope needed for this endpoint');
+      if ((acc.plan === 'free') !== freeAddress) {
+        throw new HttpError(403, 'Wrong endpoint', acc.plan === 'free' ? 'Free-plan keys must use the free address' : 'Paid-plan keys must use the paid address');
+      }
+      const route = routes.find(([method, re]) => method === req.method && re.test(path));
+      if (!route) throw new HttpError(404, 'Not found', `No endpoint ${req.method} ${path}`);
+      const params = route[1].exec(path)!.slice(1).map(decodeURIComponent);
+      const bodyText = await readBody(req);
+      const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(bodyText, req);
+      const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config } });
+      if (result.mutated) persist();
+      record(result.status);
+      send(res, result.status, result.body, { 'X-Trace-ID': traceId });
+    } catch (err) {
+      const e = err instanceof HttpError ? err : new HttpError(500, 'Internal server error', String((err as Error)?.message ?? err));
+      record(e.status);
+      if (!res.headersSent) send(res, e.status, { message: e.message, ...(e.detail ? { detail: e.detail } : {}) }, { 'X-Trace-ID': traceId, ...e.headers });
+    }
+  };
+
+  const server: Server = createServer((req, res) => { void handle(req, res); });
+  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url, freeUrl: `${url}/free`, port, keys, state, config, requests,
+    injectFault: (f) => faults.push({ ...f }),
+    clearFaults: () => { faults.length = 0; },
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    }),
+  };
+}
