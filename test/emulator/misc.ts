@@ -1,11 +1,9 @@
 /** Style rules, languages, translation, usage and voice sessions. */
 import { randomBytes } from 'node:crypto';
 import { HttpError, str } from './http';
-import { languageList, seedStyleRules } from './data';
+import { languageList } from './data';
 import { newId } from './state';
 import type { Route } from './router';
-
-const STYLE_RULES = seedStyleRules();
 
 /** Applies a glossary visibly and deterministically: each source phrase (longest first) becomes ⟦target⟧. */
 export function fakeTranslate(text: string, targetLang: string, entries: Array<[string, string]>): string {
@@ -19,13 +17,13 @@ export function fakeTranslate(text: string, targetLang: string, entries: Array<[
 }
 
 export const miscRoutes: Route[] = [
-  ['GET', /^\/v3\/style_rules$/, ({ query }) => {
+  ['GET', /^\/v3\/style_rules$/, ({ query, emulator }) => {
     const page = Number(query.get('page') ?? 0);
     const size = Number(query.get('page_size') ?? 10);
     if (!Number.isInteger(page) || page < 0) throw new HttpError(400, 'Bad request', 'page must be a non-negative integer');
     if (!Number.isInteger(size) || size < 1 || size > 25) throw new HttpError(400, 'Bad request', 'page_size must be between 1 and 25');
     const detailed = query.get('detailed') === 'true';
-    const items = STYLE_RULES.slice(page * size, page * size + size).map((s) => {
+    const items = emulator.styleRules.slice(page * size, page * size + size).map((s) => {
       if (detailed) return s;
       // eslint-disable-next-line @typescript-eslint/no-unused-vars
       const { configured_rules, custom_instructions, ...summary } = s;
@@ -33,8 +31,8 @@ export const miscRoutes: Route[] = [
     });
     return { status: 200, body: { style_rules: items } };
   }],
-  ['GET', /^\/v3\/style_rules\/([^/]+)$/, ({ params }) => {
-    const s = STYLE_RULES.find((x) => x.style_id === params[0]);
+  ['GET', /^\/v3\/style_rules\/([^/]+)$/, ({ params, emulator }) => {
+    const s = emulator.styleRules.find((x) => x.style_id === params[0]);
     if (!s) throw new HttpError(404, 'Not found', `Style rule list ${params[0]} not found`);
     return { status: 200, body: s };
   }],

@@ -1,4 +1,5 @@
 import type { Account } from './state';
+import type { StyleRuleList } from './data';
 
 export interface EmulatorConfig {
   /** Answer GET .../entries with the bare dictionary object instead of the {dictionaries: [...]} wrapper. */
@@ -10,7 +11,7 @@ export interface Context {
   body: Record<string, unknown>;
   params: string[];
   query: URLSearchParams;
-  emulator: { port: number; config: EmulatorConfig };
+  emulator: { port: number; config: EmulatorConfig; styleRules: StyleRuleList[] };
 }
 
 export interface Result { status: number; body?: unknown; mutated?: boolean }

@@ -10,6 +10,7 @@ import type { EmulatorConfig, Route } from './router';
 import { glossaryRoutes } from './glossaries';
 import { spokenTermsRoutes } from './spokenTerms';
 import { miscRoutes } from './misc';
+import { seedStyleRules } from './data';
 
 export const AUTH_SCHEME = 'Service-Auth-Key';
 
@@ -26,9 +27,13 @@ export interface Fault {
   malformed?: boolean;
   /** Only requests whose path matches this regular expression. */
   path?: string;
+  /** Carry out the request, then close the connection without an answer (a lost response). */
+  dropAfter?: boolean;
+  /** Raw body for an injected status ("" for an empty body). */
+  body?: string;
 }
 
-export interface RequestRecord { method: string; path: string; status: number; traceId: string }
+export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string }
 
 export interface EmulatorOptions {
   port?: number;
@@ -44,6 +49,8 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Seed the paid account with sample data. */
   seed?: (acc: Account) => void;
+  /** Generated style rule lists added to the seeded ones (to exercise paging). */
+  extraStyleRules?: number;
 }
 
 export interface Emulator {
@@ -81,6 +88,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   state.accounts[keys.noScope] ??= { ...newAccount('paid'), noScope: true };
 
   const config: EmulatorConfig = { bareEntries: false };
+  const styleRules = seedStyleRules();
+  for (let i = 0; i < (options.extraStyleRules ?? 0); i++) {
+    styleRules.push({ ...styleRules[i % 3], style_id: `generated-${i}`, name: `Generated list ${i + 1}`, version: 1 });
+  }
   const faults: Fault[] = [];
   const requests: RequestRecord[] = [];
   const sockets = new Set<Socket>();
@@ -122,7 +133,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const traceId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://emulator');
     let path = url.pathname;
-    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId });
+    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'] });
     try {
       if (path.startsWith('/__admin/')) return await admin(req, res, path, traceId);
       const freeAddress = path === '/free' || path.startsWith('/free/');
@@ -131,6 +142,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
       if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
+      if (fault?.status && fault.body !== undefined) {
+        record(fault.status);
+        res.writeHead(fault.status, { 'X-Trace-ID': traceId, 'Content-Length': Buffer.byteLength(fault.body), ...(fault.body ? { 'Content-Type': 'text/plain' } : {}) });
+        res.end(fault.body);
+        return;
+      }
       if (fault?.status) {
         throw new HttpError(fault.status, fault.status === 429 || fault.status === 529 ? 'Too many requests' : fault.status >= 500 ? 'Service temporarily unavailable' : 'Injected error',
           'Injected by the emulator', fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {});
@@ -150,8 +167,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const params = route[1].exec(path)!.slice(1).map(decodeURIComponent);
       const bodyText = await readBody(req);
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(bodyText, req);
-      const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config } });
+      const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules } });
       if (result.mutated) persist();
+      if (fault?.dropAfter) { record(0); req.socket.destroy(); return; }
       record(result.status);
       send(res, result.status, result.body, { 'X-Trace-ID': traceId });
     } catch (err) {
