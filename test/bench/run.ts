@@ -1,10 +1,13 @@
 /** `npm run bench`: every benchmark, figures as ratios to baselines measured in the same run. */
 import { benchCore } from './core.bench';
+import { benchClient } from './client.bench';
 
 async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.warn('(run with --expose-gc for steadier memory figures)');
   console.log('== entry rules engine (src/core) ==');
   for (const line of benchCore()) console.log(line);
+  console.log('== API client (src/api) ==');
+  for (const line of await benchClient()) console.log(line);
 }
 
 main().catch((err) => {
