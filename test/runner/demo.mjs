@@ -1,19 +1,43 @@
-// `npm run demo`: a real VS Code (server build, offline recipe) with the extension loaded and a sample
-// workspace open. Open the printed address in a browser. Ctrl-C stops everything.
+// `npm run demo`: the local service emulator, seeded with sample data, and a real VS Code (server build, offline
+// recipe) with the extension loaded, pointed at the emulator, and a sample workspace open.
+// Open the printed address in a browser. Ctrl-C stops everything.
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startWorkbench, repoRoot } from './vscode-harness.mjs';
 
-const port = Number(process.env.TERMINOLOGY_DEMO_PORT ?? 0) || undefined;
-const workbench = await startWorkbench({
-  port,
-  browser: false,
-  workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
-  serverOutput: process.env.TERMINOLOGY_DEMO_VERBOSE ? (t) => process.stderr.write(t) : undefined,
+const require = createRequire(import.meta.url);
+const { startEmulator } = require(join(repoRoot, 'out', 'test', 'emulator', 'server.js'));
+const { seedDemo } = require(join(repoRoot, 'out', 'test', 'emulator', 'seed.js'));
+
+const emulator = await startEmulator({
+  port: Number(process.env.TERMINOLOGY_EMULATOR_PORT ?? 0),
+  key: process.env.TERMINOLOGY_DEMO_KEY ?? 'demo-paid-key',
+  freeKey: 'demo-free-key:fx',
+  seed: seedDemo,
 });
+let workbench;
+try {
+  workbench = await startWorkbench({
+    port: Number(process.env.TERMINOLOGY_DEMO_PORT ?? 0) || undefined,
+    browser: false,
+    workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
+    settings: {
+      'terminology.baseUrl': emulator.url,
+      'terminology.freeBaseUrl': emulator.freeUrl,
+      'workbench.colorTheme': process.env.TERMINOLOGY_DEMO_THEME ?? 'Default Dark Modern',
+    },
+    env: { TERMINOLOGY_SEED_KEY: emulator.keys.paid },
+    serverOutput: process.env.TERMINOLOGY_DEMO_VERBOSE ? (t) => process.stderr.write(t) : undefined,
+  });
+} catch (err) {
+  await emulator.close();
+  throw err;
+}
+
 console.log('\nTerminology Studio demo is running.');
-console.log(`Open this address in a browser:\n\n  ${workbench.url}\n`);
-console.log('No service is attached yet: the local emulator joins the demo with its own issue.');
-console.log('Press Ctrl-C to stop.');
+console.log(`  service emulator: ${emulator.url} (paid key ${emulator.keys.paid}, free key ${emulator.keys.free})`);
+console.log(`\nOpen this address in a browser:\n\n  ${workbench.url}\n`);
+console.log('The extension is pointed at the emulator and its key is in SecretStorage. Press Ctrl-C to stop.');
 
 let stopping = false;
 const stop = async () => {
@@ -21,6 +45,7 @@ const stop = async () => {
   stopping = true;
   console.log('\nstopping…');
   await workbench.stop();
+  await emulator.close();
   process.exit(0);
 };
 process.on('SIGINT', stop);
