@@ -2,11 +2,15 @@ import * as vscode from 'vscode';
 import { taggedLogger } from './util/logger';
 import { KeyStore } from './auth/keyStore';
 import { registerKeyCommands } from './auth/registerKeyCommands';
+import { DiagnosticsManager } from './lint/diagnosticsManager';
+import { registerCodeActions } from './lint/codeActions';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
   /** Wall time of activate(), in milliseconds. */
   readonly activationMs: number;
+  /** Fires after the diagnostics of a document were published (tests wait on it). */
+  readonly onDidLint: vscode.Event<vscode.Uri>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -14,12 +18,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const channel = vscode.window.createOutputChannel('Terminology Studio', { log: true });
   const log = taggedLogger(channel);
   const keys = new KeyStore(context.secrets, log.child('auth'));
+  const diagnostics = new DiagnosticsManager(log.child('lint'));
 
   context.subscriptions.push(
     channel,
     keys,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...registerKeyCommands(keys, log.child('auth')),
+    diagnostics,
+    ...registerCodeActions(diagnostics),
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -28,7 +35,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs };
+  return { activationMs, onDidLint: diagnostics.onDidLint };
 }
 
 export function deactivate(): void {

@@ -1,0 +1,116 @@
+/** Lints glossary documents as you type: incremental for dictionaries, debounced, stale results dropped,
+ * diagnostics cleared when a document closes. */
+import * as vscode from 'vscode';
+import { EntriesLinter, lintTermList, type Finding } from '../core';
+import type { Logger } from '../util/logger';
+import { toDiagnostic } from './convert';
+import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from './documentKinds';
+
+interface DocState {
+  kind: LintKind;
+  /** Incremental state for dictionaries; term lists are small and linted whole. */
+  linter?: EntriesLinter;
+  timer?: ReturnType<typeof setTimeout>;
+  generation: number;
+  findings: Finding[];
+}
+
+export class DiagnosticsManager implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
+  private readonly docs = new Map<string, DocState>();
+  private readonly findingOf = new WeakMap<vscode.Diagnostic, Finding>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private settings: LintSettings = readLintSettings();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after diagnostics of a document were published. */
+  readonly onDidLint = this.changed.event;
+
+  constructor(private readonly log: Logger, private readonly debounceMs = 120) {
+    this.disposables.push(
+      this.collection, this.changed,
+      vscode.workspace.onDidOpenTextDocument((d) => this.open(d)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.change(e)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.close(d)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('terminology')) {
+          this.settings = readLintSettings();
+          for (const d of vscode.workspace.textDocuments) { this.close(d); this.open(d); }
+        }
+      }),
+    );
+    for (const d of vscode.workspace.textDocuments) this.open(d);
+  }
+
+  /** The finding behind one of our diagnostics (for quick fixes). */
+  finding(d: vscode.Diagnostic): Finding | undefined {
+    return this.findingOf.get(d);
+  }
+
+  /** Current findings of a document, linted now if needed. */
+  findingsFor(doc: vscode.TextDocument): Finding[] {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s) return [];
+    if (s.timer) this.publish(doc, s);
+    return s.findings;
+  }
+
+  private open(doc: vscode.TextDocument): void {
+    const kind = lintKindOf(doc, this.settings);
+    if (!kind || this.docs.has(doc.uri.toString())) return;
+    const s: DocState = { kind, generation: 0, findings: [] };
+    if (kind.kind === 'entries') {
+      const t = Date.now();
+      s.linter = new EntriesLinter(kind).setText(doc.getText());
+      this.log.debug(`${doc.uri.path}: ${s.linter.lineCount} lines linted in ${Date.now() - t} ms`);
+    }
+    this.docs.set(doc.uri.toString(), s);
+    this.publish(doc, s);
+  }
+
+  private change(e: vscode.TextDocumentChangeEvent): void {
+    const s = this.docs.get(e.document.uri.toString());
+    if (!s || e.contentChanges.length === 0) return;
+    if (s.linter) {
+      // Ranges refer to the text before the event; applying them bottom-up keeps them valid.
+      const changes = [...e.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
+      for (const c of changes) s.linter.edit(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character, c.text);
+      if (s.linter.lineCount !== e.document.lineCount) {
+        this.log.warn(`${e.document.uri.path}: incremental state out of step; linting the whole text`);
+        s.linter.setText(e.document.getText());
+      }
+    }
+    s.generation++;
+    if (s.timer) clearTimeout(s.timer);
+    const generation = s.generation;
+    s.timer = setTimeout(() => {
+      if (this.docs.get(e.document.uri.toString()) === s && s.generation === generation) this.publish(e.document, s);
+    }, this.debounceMs);
+  }
+
+  private publish(doc: vscode.TextDocument, s: DocState): void {
+    if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
+    s.findings = s.linter ? s.linter.findings() : lintTermList(doc.getText());
+    const diagnostics = s.findings.map((f) => {
+      const d = toDiagnostic(f, doc.uri);
+      this.findingOf.set(d, f);
+      return d;
+    });
+    this.collection.set(doc.uri, diagnostics);
+    this.changed.fire(doc.uri);
+  }
+
+  private close(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const s = this.docs.get(key);
+    if (!s) return;
+    if (s.timer) clearTimeout(s.timer);
+    this.docs.delete(key);
+    this.collection.delete(doc.uri);
+  }
+
+  dispose(): void {
+    for (const s of this.docs.values()) if (s.timer) clearTimeout(s.timer);
+    this.docs.clear();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,35 @@
+/** Which documents the linter looks at, and as what. */
+import * as vscode from 'vscode';
+import type { EntriesFormat } from '../core';
+
+export const LANGUAGE_TSV = 'glossary-tsv';
+export const LANGUAGE_CSV = 'glossary-csv';
+export const LANGUAGE_TERMS = 'spoken-terms';
+
+export type LintKind = { kind: 'entries'; format: EntriesFormat; sourceLang?: string; targetLang?: string } | { kind: 'terms' };
+
+export interface LintSettings { glossaryFiles: string[]; termListFiles: string[] }
+
+export function readLintSettings(): LintSettings {
+  const c = vscode.workspace.getConfiguration('terminology');
+  return {
+    glossaryFiles: c.get<string[]>('glossaryFiles', ['**/*.glossary.{tsv,csv}']),
+    termListFiles: c.get<string[]>('termListFiles', ['**/*.terms.txt']),
+  };
+}
+
+/** Remote documents (the extension's own scheme) carry their language pair in the path: .../en-de.tsv */
+function pairFromPath(path: string): { sourceLang?: string; targetLang?: string } {
+  const m = /\/([a-z]{2,3})-([a-z]{2,3})\.(tsv|csv)$/i.exec(path);
+  return m ? { sourceLang: m[1], targetLang: m[2] } : {};
+}
+
+export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): LintKind | undefined {
+  const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
+  const csv = doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path);
+  if (doc.languageId === LANGUAGE_TERMS || (doc.uri.scheme === 'file' && matches(settings.termListFiles))) return { kind: 'terms' };
+  if (doc.languageId === LANGUAGE_TSV || doc.languageId === LANGUAGE_CSV || matches(settings.glossaryFiles)) {
+    return { kind: 'entries', format: csv ? 'csv' : 'tsv', ...(doc.uri.scheme === 'terminology' ? pairFromPath(doc.uri.path) : {}) };
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import { note } from './report';
+
+const EXTENSION_ID = 'terminology-studio.terminology-studio';
+
+function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
+}
+
+const brief = (ds: vscode.Diagnostic[]) => ds.map((d) => [
+  typeof d.code === 'object' ? String(d.code.value) : String(d.code), d.range.start.line, d.range.start.character, d.range.end.character,
+]);
+
+/** Resolves when `check` holds for the document's diagnostics, re-checking on every diagnostics change. */
+function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[]) => boolean, what: string, ms = 10_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const done = () => { sub.dispose(); clearTimeout(timer); resolve(ours(uri)); };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
+    });
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
+    if (check(ours(uri))) done();
+  });
+}
+
+describe('diagnostics on a local glossary file', () => {
+  let uri: vscode.Uri;
+  let doc: vscode.TextDocument;
+  let editor: vscode.TextEditor;
+
+  before(async () => {
+    await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sample.glossary.tsv');
+  });
+
+  beforeEach(async () => {
+    doc = await vscode.workspace.openTextDocument(uri);
+    editor = await vscode.window.showTextDocument(doc);
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('opens in the "Glossary TSV" language with every violation at its exact range', async () => {
+    assert.equal(doc.languageId, 'glossary-tsv');
+    const t0 = Date.now();
+    const ds = await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics');
+    note(`diagnostics of the sample visible ${Date.now() - t0} ms after showTextDocument`);
+    assert.deepEqual(brief(ds), [
+      ['surrounding-whitespace', 2, 0, 1],
+      ['duplicate-source', 3, 0, 5],
+      ['empty-target', 4, 8, 8],
+      ['unicode-newline', 5, 8, 9],
+      ['duplicate-source', 6, 0, 6],
+    ]);
+    const dup = ds[1];
+    assert.equal(dup.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(dup.relatedInformation?.[0].location.range.start.line, 0);
+    const code = dup.code as { value: string; target: vscode.Uri };
+    assert.match(code.target.toString(), /#rule-duplicate-source$/);
+  });
+
+  it('offers quick fixes, marks the obvious one preferred, and applying one updates the diagnostics', async () => {
+    await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(2, 0, 2, 1), vscode.CodeActionKind.QuickFix.value);
+    const trim = actions.find((a) => a.title === 'Trim leading whitespace');
+    assert.ok(trim, `actions: ${actions.map((a) => a.title).join(', ')}`);
+    assert.equal(trim.isPreferred, true);
+    assert.ok(actions.some((a) => a.title === 'Fix all glossary problems in this file'));
+    assert.ok(await vscode.workspace.applyEdit(trim.edit!));
+    assert.equal(doc.lineAt(2).text, 'dashboard\tÜbersicht');
+    const ds = await diagnosticsWhere(uri, (d) => d.length === 4, 'four diagnostics');
+    assert.ok(!brief(ds).some(([c]) => c === 'surrounding-whitespace'));
+  });
+
+  it('re-lints as you type: a new duplicate appears, and goes away with undo', async () => {
+    await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics');
+    await editor.edit((b) => b.insert(new vscode.Position(7, 0), 'invoice\tFaktura\n'));
+    const ds = await diagnosticsWhere(uri, (d) => d.length === 6, 'a sixth diagnostic');
+    assert.deepEqual(brief(ds).at(-1), ['duplicate-source', 7, 0, 7]);
+    await vscode.commands.executeCommand('undo');
+    await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics after undo');
+  });
+
+  it('Fix All applies every preferred fix; the problems left need a person', async () => {
+    await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics');
+    const applied = await vscode.commands.executeCommand<number>('terminology.fixAll');
+    assert.ok(applied >= 3, `applied ${applied}`);
+    const ds = await diagnosticsWhere(uri, (d) => d.length === 2, 'two diagnostics');
+    assert.deepEqual(brief(ds).map(([c]) => c), ['duplicate-source', 'empty-target']);
+    assert.equal(doc.lineAt(5).text, 'password reset\tPasswort zurücksetzen');
+  });
+
+  it('source.fixAll.terminology is offered for save actions', async () => {
+    await diagnosticsWhere(uri, (d) => d.length === 5, 'five diagnostics');
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(0, 0, 0, 0), 'source.fixAll.terminology');
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind?.value, 'source.fixAll.terminology');
+  });
+
+  it('clears the diagnostics when a document closes', async () => {
+    // VS Code disposes a closed file's model only after a while; a language change closes the document at once.
+    const untitled = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: 'a\tb\na\tc\n' });
+    await diagnosticsWhere(untitled.uri, (d) => d.length === 1, 'one diagnostic on an untitled glossary');
+    await vscode.languages.setTextDocumentLanguage(untitled, 'plaintext');
+    await diagnosticsWhere(untitled.uri, (d) => d.length === 0, 'no diagnostics after close');
+  });
+});
+
+describe('diagnostics on a term list', () => {
+  it('flags duplicates and whitespace in a .terms.txt file', async () => {
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'talks.terms.txt');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, 'spoken-terms');
+    const ds = await diagnosticsWhere(uri, (d) => d.length === 2, 'two diagnostics');
+    assert.deepEqual(brief(ds), [['duplicate-term', 2, 0, 10], ['surrounding-whitespace', 3, 0, 1]]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
