@@ -83,14 +83,8 @@ export class ServiceClient {
   // ---- Glossaries (v3) ----
 
   async createGlossary(name: string, dictionaries: DictionaryInput[], signal?: AbortSignal): Promise<Glossary> {
-    const before = new Set(wire.listOf((await this.request('GET', '/v3/glossaries', { signal })).body, 'glossaries').map((g) => g.glossary_id));
-    const res = await this.request('POST', '/v3/glossaries', {
-      signal, idempotent: false,
-      body: { name, dictionaries: dictionaries.map(dictionaryBody) },
-      recover: async () => wire.listOf((await this.request('GET', '/v3/glossaries', { signal })).body, 'glossaries')
-        .find((g) => !before.has(g.glossary_id) && g.name === name),
-    });
-    return wire.glossary(res.body as Record<string, unknown>);
+    const body = { name, dictionaries: dictionaries.map(dictionaryBody) };
+    return wire.glossary(await this.createOnce('/v3/glossaries', 'glossaries', 'glossary_id', body, signal));
   }
 
   async listGlossaries(signal?: AbortSignal): Promise<Glossary[]> {
@@ -137,14 +131,8 @@ export class ServiceClient {
   // ---- Spoken Terms ----
 
   async createSpokenTerms(name: string, termLists: TermListInput[], signal?: AbortSignal): Promise<SpokenTerms> {
-    const before = new Set(wire.listOf((await this.request('GET', '/v3/spoken-terms', { signal })).body, 'spoken_terms').map((c) => c.spoken_terms_id));
-    const res = await this.request('POST', '/v3/spoken-terms', {
-      signal, idempotent: false,
-      body: { name, term_lists: termLists.map((l) => ({ lang: l.lang.toLowerCase(), entries: l.entries })) },
-      recover: async () => wire.listOf((await this.request('GET', '/v3/spoken-terms', { signal })).body, 'spoken_terms')
-        .find((c) => !before.has(c.spoken_terms_id) && c.name === name),
-    });
-    return wire.spokenTerms(res.body as Record<string, unknown>);
+    const body = { name, term_lists: termLists.map((l) => ({ lang: l.lang.toLowerCase(), entries: l.entries })) };
+    return wire.spokenTerms(await this.createOnce('/v3/spoken-terms', 'spoken_terms', 'spoken_terms_id', body, signal));
   }
 
   async listSpokenTerms(signal?: AbortSignal): Promise<SpokenTerms[]> {
@@ -230,6 +218,20 @@ export class ServiceClient {
     if (req.glossaryId) body.glossary_id = req.glossaryId;
     const o = (await this.request('POST', '/v3/voice/realtime', { signal, body })).body as Record<string, unknown>;
     return { streamingUrl: String(o.streaming_url ?? ''), token: String(o.token ?? ''), sessionId: String(o.session_id ?? '') };
+  }
+
+  /**
+   * POSTs a create without ever creating twice: notes the ids that exist first, and after an ambiguous failure
+   * adopts a new resource of the same name instead of sending again (see RequestOptions.recover).
+   */
+  private async createOnce(path: string, listKey: string, idKey: string, body: { name: string }, signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const list = async () => wire.listOf((await this.request('GET', path, { signal })).body, listKey);
+    const before = new Set((await list()).map((x) => x[idKey]));
+    const res = await this.request('POST', path, {
+      signal, idempotent: false, body,
+      recover: async () => (await list()).find((x) => !before.has(x[idKey]) && x.name === body.name),
+    });
+    return res.body as Record<string, unknown>;
   }
 
   // ---- Transport: one place for headers, timeouts, retries and error mapping ----
