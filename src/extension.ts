@@ -4,6 +4,14 @@ import { KeyStore } from './auth/keyStore';
 import { registerKeyCommands } from './auth/registerKeyCommands';
 import { DiagnosticsManager } from './lint/diagnosticsManager';
 import { registerCodeActions } from './lint/codeActions';
+import { ClientProvider } from './services/clientProvider';
+import { GlossaryTree } from './tree/glossaryTree';
+import { SpokenTermsTree } from './tree/spokenTermsTree';
+import { StyleRulesTree } from './tree/styleRulesTree';
+import { registerTreeCommands } from './commands/treeCommands';
+import { registerGlossaryCommands } from './commands/glossaryCommands';
+import { registerSpokenTermsCommands } from './commands/spokenTermsCommands';
+import { UsageStatus } from './ui/statusBar';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -11,6 +19,10 @@ export interface TerminologyApi {
   readonly activationMs: number;
   /** Fires after the diagnostics of a document were published (tests wait on it). */
   readonly onDidLint: vscode.Event<vscode.Uri>;
+  readonly glossaries: GlossaryTree;
+  readonly spokenTerms: SpokenTermsTree;
+  readonly styleRules: StyleRulesTree;
+  readonly usage: UsageStatus;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -18,15 +30,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const channel = vscode.window.createOutputChannel('Terminology Studio', { log: true });
   const log = taggedLogger(channel);
   const keys = new KeyStore(context.secrets, log.child('auth'));
+  const clients = new ClientProvider(keys, log.child('api'), `terminology-studio/${context.extension.packageJSON.version}`);
   const diagnostics = new DiagnosticsManager(log.child('lint'));
+  const glossaries = new GlossaryTree('glossaries', 'terminology.glossaries', clients, log.child('glossaries'));
+  const spokenTerms = new SpokenTermsTree('spokenTerms', 'terminology.spokenTerms', clients, log.child('spokenTerms'));
+  const styleRules = new StyleRulesTree('styleRules', 'terminology.styleRules', clients, log.child('styleRules'));
+  const usage = new UsageStatus(clients);
+  const commands = { clients, glossaries, spokenTerms, styleRules, log };
 
   context.subscriptions.push(
-    channel,
-    keys,
+    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
-    ...registerKeyCommands(keys, log.child('auth')),
-    diagnostics,
+    ...registerKeyCommands(keys, clients, log.child('auth')),
     ...registerCodeActions(diagnostics),
+    ...registerTreeCommands(commands),
+    ...registerGlossaryCommands(commands),
+    ...registerSpokenTermsCommands(commands),
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -35,7 +54,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, onDidLint: diagnostics.onDidLint };
+  return { activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage };
 }
 
 export function deactivate(): void {

@@ -16,9 +16,7 @@ export class KeyStore implements vscode.Disposable {
   constructor(private readonly secrets: vscode.SecretStorage, private readonly log: Logger) {
     this.subscription = secrets.onDidChange(async (e) => {
       if (e.key !== SECRET_ID) return;
-      await this.reload();
-      this.log.info('key changed in another window or by a command');
-      this.changed.fire();
+      if (await this.reload()) this.log.info('key changed in another window');
     });
   }
 
@@ -37,10 +35,16 @@ export class KeyStore implements vscode.Disposable {
     await this.reload();
   }
 
-  private async reload(): Promise<void> {
+  /** Re-reads the secret; fires onDidChange when it differs from what was known. Returns whether it did. */
+  private async reload(): Promise<boolean> {
+    const before = this.cached;
+    const wasLoaded = this.loaded;
     this.cached = (await this.secrets.get(SECRET_ID)) || undefined;
     this.loaded = true;
     await vscode.commands.executeCommand('setContext', HAS_KEY_CONTEXT, this.cached !== undefined);
+    const changed = wasLoaded && before !== this.cached;
+    if (changed) this.changed.fire();
+    return changed;
   }
 
   dispose(): void {

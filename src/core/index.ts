@@ -3,7 +3,7 @@ export * from './findings';
 export { parseLine, parseTsvLine, parseCsvLine, quoteCsv, type EntriesFormat, type Field, type ParsedLine } from './fields';
 export { EntriesLinter, lintEntries, type LintEntriesOptions } from './entries';
 export { lintTermList, termChars, termListChars, termsOf, type LintTermListOptions } from './termList';
-export { lintLanguagePair, rootCode, isVariant, sameCode, type LanguageFinding, type LanguagePairOptions } from './languages';
+export { lintLanguagePair, lintLanguageCode, rootCode, isVariant, sameCode, type LanguageFinding, type LanguagePairOptions } from './languages';
 export { applyEdits, fixAll, lineStarts, preferredEdits } from './fixes';
 export { parseEntries, serializeEntries, entriesForSending, type EntryValues, type ParsedEntry, type ParsedEntries } from './serialize';
 export { findingFromServerError } from './serverError';

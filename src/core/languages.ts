@@ -31,35 +31,34 @@ export function sameCode(a: string, b: string): boolean {
   return a.toLowerCase() === b.toLowerCase();
 }
 
+/** Checks one language code of a glossary dictionary: root codes only, no Thai, known to the service. */
+export function lintLanguageCode(code: string, field: 'source' | 'target', options: LanguagePairOptions = {}): LanguageFinding[] {
+  const out: LanguageFinding[] = [];
+  const upper = code.toUpperCase();
+  if (code.trim() === '') {
+    out.push({ code: 'unsupported-language', severity: 'error', field, message: `The ${field} language is missing.` });
+  } else if (isVariant(code)) {
+    const root = rootCode(code).toUpperCase();
+    out.push({
+      code: field === 'target' ? 'variant-target' : 'variant-source', severity: 'error', field, replacement: root,
+      message: `Glossaries are created with root language codes: use ${root} instead of ${upper}.` +
+        (field === 'target' ? ` A glossary for ${root} applies to all its variants when translating.` : ''),
+    });
+  } else if (rootCode(code) === 'th') {
+    out.push({ code: 'unsupported-language', severity: 'error', field, message: 'Glossaries cannot be created for Thai (TH).' });
+  } else if (options.languages && ![...options.languages].some((c) => sameCode(c, code))) {
+    out.push({ code: 'unsupported-language', severity: 'error', field, message: `${upper} is not a glossary language of the service.` });
+  }
+  return out;
+}
+
 /** Checks a dictionary's language pair before a create or a push. Codes are shown in upper case. */
 export function lintLanguagePair(sourceLang: string, targetLang: string, options: LanguagePairOptions = {}): LanguageFinding[] {
-  const out: LanguageFinding[] = [];
-  const known = options.languages ? new Set([...options.languages].map((c) => c.toLowerCase())) : undefined;
-  const check = (code: string, field: 'source' | 'target') => {
-    const upper = code.toUpperCase();
-    if (code.trim() === '') {
-      out.push({ code: 'unsupported-language', severity: 'error', field, message: `The ${field} language is missing.` });
-      return;
-    }
-    if (isVariant(code)) {
-      const root = rootCode(code).toUpperCase();
-      out.push({
-        code: field === 'target' ? 'variant-target' : 'variant-source', severity: 'error', field, replacement: root,
-        message: `Glossaries are created with root language codes: use ${root} instead of ${upper}. ` +
-          (field === 'target' ? `A glossary for ${root} applies to all its variants when translating.` : ''),
-      });
-      return;
-    }
-    if (rootCode(code) === 'th') {
-      out.push({ code: 'unsupported-language', severity: 'error', field, message: 'Glossaries cannot be created for Thai (TH).' });
-      return;
-    }
-    if (known && !known.has(code.toLowerCase())) {
-      out.push({ code: 'unsupported-language', severity: 'error', field, message: `${upper} is not a glossary language of the service.` });
-    }
-  };
-  check(sourceLang, 'source');
-  check(targetLang, 'target');
+  const languages = options.languages ? [...options.languages] : undefined;
+  const out = [
+    ...lintLanguageCode(sourceLang, 'source', { languages }),
+    ...lintLanguageCode(targetLang, 'target', { languages }),
+  ];
   if (sourceLang.trim() && rootCode(sourceLang) === rootCode(targetLang)) {
     out.push({
       code: 'same-language', severity: 'error', field: 'target',

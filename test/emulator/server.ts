@@ -1,6 +1,6 @@
 /** A local emulator of the language AI service, following the interface document and the service facts.
  * Paid address: http://127.0.0.1:PORT, free address: http://127.0.0.1:PORT/free (keys ending in ":fx"). */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo, Socket } from 'node:net';
@@ -149,7 +149,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return;
       }
       if (fault?.status) {
-        throw new HttpError(fault.status, fault.status === 429 || fault.status === 529 ? 'Too many requests' : fault.status >= 500 ? 'Service temporarily unavailable' : 'Injected error',
+        throw new HttpError(fault.status, fault.status === 529 ? 'Too many requests' : fault.status === 456 ? 'Quota exceeded' : STATUS_CODES[fault.status] ?? 'Injected error',
           'Injected by the emulator', fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {});
       }
       // Authentication: "Authorization: Service-Auth-Key <key>".

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
+import { PAID_KEY } from './service';
 
 const EXTENSION_ID = 'terminology-studio.terminology-studio';
 
@@ -41,8 +42,8 @@ describe('activation and wiring', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('stores the key in SecretStorage and clears it', async () => {
-    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', 'test-key-123'), true);
-    await vscode.commands.executeCommand('terminology.clearApiKey');
+  it('refuses a key the service does not accept, and stores one it accepts', async () => {
+    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', 'not-a-valid-key'), false);
+    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY), true);
   });
 });

@@ -1,0 +1,54 @@
+/** Refresh, filter, copy id, and the read-only JSON view of a style rule list. */
+import * as vscode from 'vscode';
+import type { CommandContext } from './context';
+import { DictionaryNode, GlossaryNode } from '../tree/glossaryTree';
+import { CollectionNode, TermListNode } from '../tree/spokenTermsTree';
+import { StyleListNode } from '../tree/styleRulesTree';
+
+const STYLE_SCHEME = 'terminology-style';
+
+function idOf(node: unknown): string | undefined {
+  if (node instanceof GlossaryNode || node instanceof DictionaryNode) return node.glossary.glossaryId;
+  if (node instanceof CollectionNode || node instanceof TermListNode) return node.collection.spokenTermsId;
+  if (node instanceof StyleListNode) return node.list.styleId;
+  return undefined;
+}
+
+export function registerTreeCommands(ctx: CommandContext): vscode.Disposable[] {
+  const styleDocs = new Map<string, string>();
+  return [
+    vscode.commands.registerCommand('terminology.refresh', () => {
+      ctx.glossaries.refresh();
+      ctx.spokenTerms.refresh();
+      ctx.styleRules.refresh();
+    }),
+    vscode.commands.registerCommand('terminology.glossaries.refresh', () => ctx.glossaries.refresh()),
+    vscode.commands.registerCommand('terminology.spokenTerms.refresh', () => ctx.spokenTerms.refresh()),
+    vscode.commands.registerCommand('terminology.styleRules.refresh', () => ctx.styleRules.refresh()),
+    vscode.commands.registerCommand('terminology.glossaries.filter', async (text?: string) => {
+      const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+        title: vscode.l10n.t('Filter Glossaries'), prompt: vscode.l10n.t('Show glossaries whose name contains this text'), value: ctx.glossaries.filter,
+      });
+      if (value !== undefined) await ctx.glossaries.setFilter(value);
+    }),
+    vscode.commands.registerCommand('terminology.glossaries.clearFilter', () => ctx.glossaries.setFilter('')),
+    vscode.commands.registerCommand('terminology.copyId', async (node: unknown) => {
+      const id = idOf(node);
+      if (!id) return;
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', id), 3000);
+    }),
+    vscode.workspace.registerTextDocumentContentProvider(STYLE_SCHEME, {
+      provideTextDocumentContent: (uri) => styleDocs.get(uri.query) ?? '',
+    }),
+    vscode.commands.registerCommand('terminology.styleRules.open', async (node: unknown) => {
+      if (!(node instanceof StyleListNode)) return;
+      const l = node.list;
+      styleDocs.set(l.styleId, JSON.stringify(l, null, 2) + '\n');
+      const uri = vscode.Uri.from({ scheme: STYLE_SCHEME, path: `/${l.name.replace(/[\\/]/g, '-')}.json`, query: l.styleId });
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.languages.setTextDocumentLanguage(doc, 'json');
+      await vscode.window.showTextDocument(doc, { preview: true });
+    }),
+  ];
+}

@@ -1,0 +1,17 @@
+/** How failures reach the user: the service's message, the trace id, and what to do next. */
+import * as vscode from 'vscode';
+import { CancelledError, ServiceError } from '../api';
+
+export function describeError(err: unknown): string {
+  if (err instanceof ServiceError) return `${err.message}${err.traceId ? ` (trace id ${err.traceId})` : ''}`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Shows a failure with "Show Log" and, when given, "Retry". Cancellation is not an error. */
+export async function showError(action: string, err: unknown, retry?: () => unknown): Promise<void> {
+  if (err instanceof CancelledError) return;
+  const choices = [vscode.l10n.t('Show Log'), ...(retry ? [vscode.l10n.t('Retry')] : [])];
+  const picked = await vscode.window.showErrorMessage(`${action}: ${describeError(err)}`, ...choices);
+  if (picked === choices[0]) await vscode.commands.executeCommand('terminology.showLog');
+  else if (picked && retry) await retry();
+}

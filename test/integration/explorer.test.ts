@@ -1,0 +1,133 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { Node } from '../../src/tree/remoteTree';
+import { api, nextLoad, PAID_KEY, service } from './service';
+
+async function rendered(tree: vscode.TreeDataProvider<Node>, node?: Node): Promise<Array<{ node: Node; label: string; description: string }>> {
+  const children = (await tree.getChildren(node)) ?? [];
+  return Promise.all(children.map(async (n) => {
+    const item = await tree.getTreeItem(n);
+    return { node: n, label: String(typeof item.label === 'object' ? item.label.label : item.label), description: String(item.description ?? '') };
+  }));
+}
+
+describe('explorer against the emulator', () => {
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+
+  it('renders the seeded glossaries with their dictionaries and entry counts', async () => {
+    assert.equal(await nextLoad(ext.glossaries, () => ext.glossaries.refresh()), 'ready');
+    const roots = await rendered(ext.glossaries);
+    assert.deepEqual(roots.map((r) => [r.label, r.description]), [
+      ['Legacy support glossary (needs cleanup)', '2 dictionaries · 2025-11-12'],
+      ['Product terminology', '4 dictionaries · 2026-06-01'],
+    ]);
+    const dicts = await rendered(ext.glossaries, roots[1].node);
+    assert.deepEqual(dicts.map((d) => [d.label, d.description]), [
+      ['EN → DE', '5 entries'], ['DE → EN', '3 entries'], ['EN → JA', '3 entries'], ['EN → FR', '3 entries'],
+    ]);
+  });
+
+  it('filters glossaries by name without a new request', async () => {
+    await ext.glossaries.items();
+    const before = service().requests.length;
+    await vscode.commands.executeCommand('terminology.glossaries.filter', 'legacy');
+    assert.deepEqual((await rendered(ext.glossaries)).map((r) => r.label), ['Legacy support glossary (needs cleanup)']);
+    await vscode.commands.executeCommand('terminology.glossaries.clearFilter');
+    assert.equal((await rendered(ext.glossaries)).length, 2);
+    assert.equal(service().requests.length, before);
+  });
+
+  it('renders Spoken Terms lists with entry counts and the 300-character budget', async () => {
+    assert.equal(await nextLoad(ext.spokenTerms, () => ext.spokenTerms.refresh()), 'ready');
+    const [collection] = await rendered(ext.spokenTerms);
+    assert.deepEqual([collection.label, collection.description], ['Conference talks', '2 lists · 2026-09-15']);
+    const lists = await rendered(ext.spokenTerms, collection.node);
+    assert.deepEqual(lists.map((l) => [l.label, l.description]), [['EN', '5 terms · 54/300 characters'], ['DE', '3 terms · 29/300 characters']]);
+  });
+
+  it('renders style rule lists, their rules by group, and custom instructions', async () => {
+    assert.equal(await nextLoad(ext.styleRules, () => ext.styleRules.refresh()), 'ready');
+    const lists = await rendered(ext.styleRules);
+    assert.deepEqual(lists.map((l) => l.label), ['Marketing (US English)', 'Technische Dokumentation', '製品マニュアル']);
+    assert.equal(lists[0].description, 'EN · v7 · updated 2026-10-28');
+    const groups = await rendered(ext.styleRules, lists[0].node);
+    assert.deepEqual(groups.map((g) => g.label), ['dates and times', 'numbers', 'punctuation', 'spelling and grammar', 'custom instructions']);
+    const punctuation = await rendered(ext.styleRules, groups[2].node);
+    assert.deepEqual(punctuation[0], { node: punctuation[0].node, label: 'serial comma', description: 'use' });
+    const instructions = await rendered(ext.styleRules, groups[4].node);
+    assert.deepEqual(instructions.map((i) => i.label), ['Product names', 'Tone']);
+  });
+
+  it('create, rename, add dictionary, delete dictionary and delete glossary change the remote state', async () => {
+    const acc = () => service().state.accounts[PAID_KEY];
+    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.create', { name: 'Made in a test', sourceLang: 'en', targetLang: 'de', entries: 'cloud\tWolke\n' }));
+    const made = acc().glossaries.find((g) => g.name === 'Made in a test');
+    assert.ok(made);
+    assert.deepEqual(made.dictionaries[0].entries, [['cloud', 'Wolke']]);
+    const node = () => rendered(ext.glossaries).then((rs) => rs.find((r) => r.label.startsWith('Made') || r.label.startsWith('Renamed'))!.node);
+    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.rename', await node(), 'Renamed in a test'));
+    assert.equal(made.name, 'Renamed in a test');
+    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.addDictionary', await node(), { sourceLang: 'en', targetLang: 'fr', entries: 'cloud\tnuage\n' }));
+    assert.deepEqual(made.dictionaries.map((d) => `${d.source_lang}-${d.target_lang}`), ['en-de', 'en-fr']);
+    const fr = (await rendered(ext.glossaries, await node())).find((d) => d.label === 'EN → FR')!;
+    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.dictionaries.delete', fr.node, { confirmed: true }));
+    assert.deepEqual(made.dictionaries.map((d) => d.target_lang), ['de']);
+    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.delete', await node(), { confirmed: true }));
+    assert.ok(!acc().glossaries.some((g) => g.glossary_id === made.glossary_id));
+    assert.equal((await rendered(ext.glossaries)).length, 2);
+  });
+
+  it('Spoken Terms commands change the remote state', async () => {
+    const acc = () => service().state.accounts[PAID_KEY];
+    await nextLoad(ext.spokenTerms, () => vscode.commands.executeCommand('terminology.spokenTerms.create', { name: 'Test talks', lang: 'en', entries: 'Kubernetes' }));
+    const made = acc().spokenTerms.find((c) => c.name === 'Test talks')!;
+    assert.deepEqual(made.term_lists, [{ lang: 'en', terms: ['Kubernetes'] }]);
+    const node = async () => (await rendered(ext.spokenTerms)).find((r) => r.label.startsWith('Test') || r.label.startsWith('Renamed'))!.node;
+    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.addList', await node(), { lang: 'de', entries: 'Glossar' }));
+    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.rename', await node(), 'Renamed talks'));
+    assert.deepEqual([made.name, made.term_lists.map((l) => l.lang)], ['Renamed talks', ['en', 'de']]);
+    const de = (await rendered(ext.spokenTerms, await node())).find((l) => l.label === 'DE')!;
+    await nextLoad(ext.spokenTerms, () => vscode.commands.executeCommand('terminology.spokenTerms.deleteList', de.node, { confirmed: true }));
+    assert.deepEqual(made.term_lists.map((l) => l.lang), ['en']);
+    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.delete', await node(), { confirmed: true }));
+    assert.ok(!acc().spokenTerms.some((c) => c.name === 'Renamed talks'));
+  });
+
+  it('opens a style rule list as a read-only JSON document', async () => {
+    const [list] = await rendered(ext.styleRules);
+    await vscode.commands.executeCommand('terminology.styleRules.open', list.node);
+    const doc = vscode.window.activeTextEditor!.document;
+    assert.equal(doc.uri.scheme, 'terminology-style');
+    assert.equal(doc.languageId, 'json');
+    assert.equal(JSON.parse(doc.getText()).configuredRules.punctuation.serial_comma, 'use');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('a failed call shows the error with its trace id, and a retry restores a consistent tree', async () => {
+    service().injectFault({ count: 1, status: 401, path: '^/v3/glossaries$' });
+    assert.equal(await nextLoad(ext.glossaries, () => ext.glossaries.refresh()), 'error');
+    assert.match(ext.glossaries.view.message ?? '', /401 Unauthorized.*trace id [0-9a-f-]{36}/);
+    assert.deepEqual(await rendered(ext.glossaries), []);
+    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.refresh')), 'ready');
+    assert.equal(ext.glossaries.view.message, undefined);
+    assert.equal((await rendered(ext.glossaries)).length, 2);
+  });
+
+  it('the views follow the key: no key, then the key again', async () => {
+    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.clearApiKey')), 'noKey');
+    await ext.usage.update();
+    assert.equal(ext.usage.text, undefined, 'no plan or usage shown without a key');
+    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY)), 'ready');
+  });
+
+  it('the status bar shows the plan and the character usage', async () => {
+    await vscode.commands.executeCommand('terminology.refreshUsage');
+    assert.match(ext.usage.text ?? '', /^\$\(globe\) Paid · [\d,]+ \/ 1,000,000,000$/);
+  });
+});
