@@ -11,6 +11,7 @@ import { StyleRulesTree } from './tree/styleRulesTree';
 import { registerTreeCommands } from './commands/treeCommands';
 import { registerGlossaryCommands } from './commands/glossaryCommands';
 import { registerSpokenTermsCommands } from './commands/spokenTermsCommands';
+import { registerTranslateCommand } from './commands/translateCommand';
 import { UsageStatus } from './ui/statusBar';
 
 /** What the extension hands to other extensions and to its integration tests. */
@@ -46,6 +47,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerTreeCommands(commands),
     ...registerGlossaryCommands(commands),
     ...registerSpokenTermsCommands(commands),
+    ...registerTranslateCommand(commands),
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;

@@ -1,10 +1,10 @@
 /** Create, rename, add dictionary, delete glossary, delete dictionary. */
 import * as vscode from 'vscode';
-import type { DictionaryInput } from '../api';
+import { QuotaError, ServiceError, type DictionaryInput } from '../api';
 import { entriesForSending, lintEntries, utf8Length } from '../core';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
-import { showError } from '../ui/errors';
+import { describeError, showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
 import { requireClient, type CommandContext } from './context';
@@ -58,6 +58,16 @@ export function registerGlossaryCommands(ctx: CommandContext): vscode.Disposable
       void vscode.window.showInformationMessage(vscode.l10n.t('Glossary "{0}" created with a {1} dictionary of {2} entries.', g.name, pairLabel(pair), g.dictionaries[0]?.entryCount ?? 0));
       return g;
     } catch (err) {
+      // Plan limits are explained, never shown as a bare status. The free plan is reported to allow one glossary
+      // and to refuse a second with some 4xx; a quota error (456) is the documented form.
+      const planLimit = err instanceof QuotaError || (client.plan === 'free' && err instanceof ServiceError && (err.kind === 'forbidden' || err.kind === 'http'));
+      if (planLimit) {
+        const count = (await ctx.glossaries.items())?.length ?? 0;
+        void vscode.window.showErrorMessage(client.plan === 'free'
+          ? vscode.l10n.t('The free plan allows a single glossary, and this account has {0}. Add a dictionary to the existing glossary instead, delete it, or upgrade the plan.', count)
+          : vscode.l10n.t('The glossary limit of your plan is reached ({0} glossaries). Delete one, or raise the limit of the plan. The service said: {1}', count, describeError(err)));
+        return undefined;
+      }
       await showError(vscode.l10n.t('Could not create the glossary'), err, () => create(args));
       return undefined;
     }

@@ -131,3 +131,35 @@ describe('explorer against the emulator', () => {
     assert.match(ext.usage.text ?? '', /^\$\(globe\) Paid · [\d,]+ \/ 1,000,000,000$/);
   });
 });
+
+describe('translate with a glossary', () => {
+  it('shows source and result side by side, with the glossary applied', async () => {
+    const ext = await api();
+    const [, product] = await rendered(ext.glossaries);
+    const deDict = (await rendered(ext.glossaries, product.node)).find((d) => d.label === 'EN → DE')!;
+    const result = await vscode.commands.executeCommand<string>('terminology.translate', deDict.node,
+      { text: 'The cloud dashboard', glossaryId: '9f3c1a52-1b1e-4c55-9d7e-000000000001', sourceLang: 'en', targetLang: 'DE' });
+    assert.equal(result, '[DE] The ⟦Wolke⟧ ⟦Übersicht⟧');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+    assert.match(tab.label, /EN ↔ DE with "Product terminology"/);
+    const right = await vscode.workspace.openTextDocument((tab.input as vscode.TabInputTextDiff).modified);
+    assert.equal(right.getText(), '[DE] The ⟦Wolke⟧ ⟦Übersicht⟧');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});
+
+describe('plan limits', () => {
+  it('the free plan\'s single glossary is explained, not shown as a bare status', async () => {
+    const ext = await api();
+    // Switch to the free key: the emulator's free account allows one glossary.
+    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', 'integration-free-key:fx'));
+    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.create', { name: 'first', sourceLang: 'en', targetLang: 'de' }));
+    const before = service().state.accounts['integration-free-key:fx'].glossaries.length;
+    const result = await vscode.commands.executeCommand('terminology.glossaries.create', { name: 'second', sourceLang: 'en', targetLang: 'de' });
+    assert.equal(result, undefined);
+    assert.equal(service().state.accounts['integration-free-key:fx'].glossaries.length, before);
+    assert.equal(service().requests.filter((r) => r.status === 456).length >= 1, true);
+    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY));
+  });
+});
