@@ -1,19 +1,14 @@
 /** Create, rename, add dictionary, delete glossary, delete dictionary. */
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type DictionaryInput } from '../api';
-import { entriesForSending, lintEntries, utf8Length } from '../core';
+import { entriesForSending, lintEntries } from '../core';
+import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
 import { describeError, showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
 import { requireClient, type CommandContext } from './context';
-
-function validateName(v: string): string | undefined {
-  if (!v.trim()) return vscode.l10n.t('The name must not be empty.');
-  if (utf8Length(v) > 1024) return vscode.l10n.t('The name is {0} UTF-8 bytes; at most 1024 are allowed.', utf8Length(v));
-  return undefined;
-}
 
 /** Entries from the active editor when it holds a glossary file the user wants to use; '' to start empty;
  * undefined when the user cancelled or the file has errors to fix first. */

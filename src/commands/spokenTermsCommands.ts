@@ -1,7 +1,8 @@
 /** Create collection, add term list, rename, delete collection, delete term list. */
 import * as vscode from 'vscode';
 import type { Language, ServiceClient } from '../api';
-import { lintTermList, termsOf, utf8Length } from '../core';
+import { lintTermList, termsOf } from '../core';
+import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { CollectionNode, TermListNode } from '../tree/spokenTermsTree';
 import { showError } from '../ui/errors';
@@ -30,9 +31,6 @@ async function termsFromEditor(): Promise<string | undefined> {
   }
   return termsOf(doc.getText()).join('\n');
 }
-
-const validateName = (v: string) => (!v.trim() ? vscode.l10n.t('The name must not be empty.')
-  : utf8Length(v) > 1024 ? vscode.l10n.t('The name is {0} UTF-8 bytes; at most 1024 are allowed.', utf8Length(v)) : undefined);
 
 export function registerSpokenTermsCommands(ctx: CommandContext): vscode.Disposable[] {
   return [

@@ -55,13 +55,6 @@ export class EntriesLinter {
     return Math.max(0, this.rawBytes - 1 - bom);
   }
 
-  /** Number of lines that are entries (not blank). */
-  entryCount(): number {
-    let n = 0;
-    for (const s of this.lines) if (!isBlank(s.text)) n++;
-    return n;
-  }
-
   setText(text: string): this {
     this.lines = [];
     this.groups.clear();
