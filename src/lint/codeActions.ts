@@ -33,7 +33,7 @@ class Provider implements vscode.CodeActionProvider {
         actions.push(all);
       }
     }
-    if (context.only && FIX_ALL_KIND.contains(context.only) || context.only?.contains(FIX_ALL_KIND)) {
+    if (context.only?.contains(FIX_ALL_KIND)) { // source.fixAll or source.fixAll.terminology
       const edits = preferredEdits(this.manager.findingsFor(doc));
       if (edits.length) {
         const a = new vscode.CodeAction(vscode.l10n.t('Fix all glossary problems'), FIX_ALL_KIND);
