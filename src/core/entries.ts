@@ -5,6 +5,7 @@ import { parseLine, type EntriesFormat, type Field } from './fields';
 import { checkPhrase } from './phrase';
 import { lintLanguagePair, rootCode, sameCode } from './languages';
 import { deleteLineEdit, placeFinding } from './place';
+import { markerKind, scanConflicts, type MarkerKind } from './conflicts';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, splitLines, utf8Length } from './text';
 
 export interface LintEntriesOptions {
@@ -23,6 +24,8 @@ interface LineState {
   key: string | undefined;
   /** Findings of this line alone, on line 0 (placed at output). */
   local: Finding[] | undefined;
+  /** Set on the marker lines of a merge conflict block. */
+  marker?: MarkerKind;
 }
 
 const BOM = 0xfeff;
@@ -32,6 +35,7 @@ export class EntriesLinter {
   private readonly groups = new Map<string, LineState | LineState[]>();
   private readonly dupKeys = new Set<string>();
   private readonly problemLines = new Set<LineState>();
+  private readonly markerLines = new Set<LineState>();
   /** Sum over lines of (UTF-8 length + 1): kept up to date by every edit. */
   private rawBytes = 0;
   private readonly pairFindings: Finding[];
@@ -60,6 +64,7 @@ export class EntriesLinter {
     this.groups.clear();
     this.dupKeys.clear();
     this.problemLines.clear();
+    this.markerLines.clear();
     const texts = splitLines(text);
     const lines = new Array<LineState>(texts.length);
     for (let i = 0; i < texts.length; i++) lines[i] = this.analyze(texts[i], i);
@@ -109,7 +114,16 @@ export class EntriesLinter {
         out.push(placeFinding(f, s.index));
       }
     }
-    for (const key of this.dupKeys) this.duplicateFindings(this.groups.get(key) as LineState[], out);
+    let inConflict = (_line: number) => false;
+    if (this.markerLines.size) {
+      const markers = [...this.markerLines].map((s) => ({ line: s.index, kind: s.marker! })).sort((a, b) => a.line - b.line);
+      const scan = scanConflicts(markers, (i) => this.lines[i].text, this.lines.length);
+      out.push(...scan.findings);
+      inConflict = (line) => scan.regions.some(([a, b]) => line > a && line < b);
+    }
+    const dups: Finding[] = [];
+    for (const key of this.dupKeys) this.duplicateFindings(this.groups.get(key) as LineState[], dups);
+    for (const f of dups) if (!inConflict(f.line)) out.push(f);
     if (this.byteSize > LIMITS.dictionaryBytes) out.push(this.tooLarge());
     out.push(...this.pairFindings);
     return out.sort(compareFindings);
@@ -162,6 +176,12 @@ export class EntriesLinter {
   private analyze(text: string, index: number): LineState {
     const state: LineState = { index, text, key: undefined, local: undefined };
     const from = index === 0 && text.charCodeAt(0) === BOM ? 1 : 0;
+    const marker = markerKind(text);
+    if (marker) {
+      state.marker = marker;
+      this.markerLines.add(state);
+      return state;
+    }
     if (isBlank(text, from)) {
       state.local = [{ code: 'blank-line', severity: 'info', line: 0, start: 0, end: text.length, message: 'Blank line: the service skips it.' }];
       this.problemLines.add(state);
@@ -262,6 +282,7 @@ export class EntriesLinter {
 
   private detach(s: LineState): void {
     this.problemLines.delete(s);
+    if (s.marker) this.markerLines.delete(s);
     if (s.key === undefined) return;
     const g = this.groups.get(s.key)!;
     if (!Array.isArray(g)) { this.groups.delete(s.key); return; }

@@ -9,7 +9,7 @@ export type RuleCode =
   | 'dictionary-too-large' | 'language-mismatch' | 'blank-line'
   | 'term-list-too-long' | 'duplicate-term' | 'empty-term'
   | 'variant-target' | 'variant-source' | 'unsupported-language' | 'same-language'
-  | 'server-rejected';
+  | 'server-rejected' | 'merge-conflict';
 
 /** A replacement of text. `line`/`start` to `endLine`/`end` (UTF-16 columns, end exclusive); endLine defaults to line. */
 export interface TextEdit {

@@ -1,0 +1,155 @@
+/** Three-way merge of dictionaries by source phrase, and the counts of what a push would change.
+ * Pure: no vscode. The document's own lines are kept verbatim wherever the merge keeps them. */
+import type { EntriesFormat } from './fields';
+import { parseEntries, serializeEntries, type EntryValues, type ParsedEntry } from './serialize';
+import { splitLines } from './text';
+import { termsOf } from './termList';
+import { CONFLICT_MARKERS } from './conflicts';
+
+export interface MergeResult {
+  text: string;
+  /** Entries whose remote change (added, changed or removed) the merge took. */
+  fromRemote: number;
+  /** Entries both sides changed differently, marked in the text as conflict blocks. */
+  conflicts: number;
+}
+
+interface Side { entries: Map<string, ParsedEntry>; lines: string[] }
+
+function side(text: string, format: EntriesFormat): Side {
+  const entries = new Map<string, ParsedEntry>();
+  for (const e of parseEntries(text, format).entries) if (!entries.has(e.source)) entries.set(e.source, e);
+  return { entries, lines: splitLines(text) };
+}
+
+const same = (a: EntryValues | undefined, b: EntryValues | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.target === b.target && a.sourceLang === b.sourceLang && a.targetLang === b.targetLang);
+
+function eolOf(text: string): string {
+  const i = text.indexOf('\n');
+  return i > 0 && text.charCodeAt(i - 1) === 13 ? '\r\n' : '\n';
+}
+
+/**
+ * Merges `theirs` (the remote now) into `ours` (the document), both descended from `base` (what the document
+ * was opened from). Per source phrase: a side that did not change the entry takes the other side's version;
+ * when both changed it differently (or one changed what the other removed), a conflict block is written:
+ *   <<<<<<< yours / your line / ======= / their line / >>>>>>> remote
+ * `base` and `theirs` are in the service's TSV; `ours` in `format`.
+ */
+export function mergeEntries(base: string, ours: string, theirs: string, format: EntriesFormat = 'tsv'): MergeResult {
+  const b = side(base, 'tsv');
+  const o = side(ours, format);
+  const t = side(theirs, 'tsv');
+  const lineOfTheirs = (e: ParsedEntry) => format === 'tsv' ? t.lines[e.line] : serializeEntries([e], format, '');
+  const out: string[] = [];
+  const placed = new Set<string>();
+  let fromRemote = 0;
+  let conflicts = 0;
+  const conflict = (mine: string | undefined, remote: string | undefined) => {
+    conflicts++;
+    out.push(CONFLICT_MARKERS.open, ...(mine !== undefined ? [mine] : []), CONFLICT_MARKERS.middle,
+      ...(remote !== undefined ? [remote] : []), CONFLICT_MARKERS.close);
+  };
+  // Entries only the remote has (added there, or removed here while changed there), placed after the entry that
+  // precedes them remotely.
+  const after = new Map<string | undefined, ParsedEntry[]>();
+  let previous: string | undefined;
+  for (const [key, te] of t.entries) {
+    if (!o.entries.has(key)) {
+      const be = b.entries.get(key);
+      if (be === undefined || !same(be, te)) {
+        const list = after.get(previous) ?? [];
+        list.push(te);
+        after.set(previous, list);
+      }
+    }
+    previous = key;
+  }
+  const emitRemoteOnly = (anchor: string | undefined) => {
+    for (const te of after.get(anchor) ?? []) {
+      if (placed.has(te.source)) continue;
+      placed.add(te.source);
+      if (b.entries.has(te.source)) conflict(undefined, lineOfTheirs(te)); // removed here, changed there
+      else { out.push(lineOfTheirs(te)); fromRemote++; } // added there
+      emitRemoteOnly(te.source);
+    }
+  };
+  const anchors = [...after.keys()];
+  emitRemoteOnly(undefined);
+
+  const ourEntryAt = new Map<number, ParsedEntry>();
+  for (const e of o.entries.values()) ourEntryAt.set(e.line, e);
+  const trailingBreak = o.lines.length > 1 && o.lines[o.lines.length - 1] === '';
+  const lineCount = trailingBreak ? o.lines.length - 1 : o.lines.length;
+  for (let i = 0; i < lineCount; i++) {
+    const oe = ourEntryAt.get(i);
+    if (!oe) { out.push(o.lines[i]); continue; }
+    const key = oe.source;
+    placed.add(key);
+    const be = b.entries.get(key);
+    const te = t.entries.get(key);
+    if (same(oe, te)) out.push(o.lines[i]);
+    else if (same(oe, be)) { // untouched here: take theirs (changed or removed)
+      fromRemote++;
+      if (te) out.push(lineOfTheirs(te));
+    } else if (same(te, be)) out.push(o.lines[i]); // changed here only
+    else conflict(o.lines[i], te && lineOfTheirs(te));
+    emitRemoteOnly(key);
+  }
+  for (const anchor of anchors) emitRemoteOnly(anchor); // anchors that are gone here
+  const eol = eolOf(ours);
+  const text = out.length ? out.join(eol) + (trailingBreak || ours === '' ? eol : '') : '';
+  return { text, fromRemote, conflicts };
+}
+
+/** Three-way merge of Spoken Terms lists (sets of terms): additions and removals of both sides are kept.
+ * Sets cannot conflict. The document's order is kept; remote additions go to the end. */
+export function mergeTerms(base: string, ours: string, theirs: string): MergeResult {
+  const b = new Set(termsOf(base));
+  const t = new Set(termsOf(theirs));
+  const lines = splitLines(ours);
+  const trailingBreak = lines.length > 1 && lines[lines.length - 1] === '';
+  if (trailingBreak) lines.pop();
+  const out: string[] = [];
+  const mine = new Set<string>();
+  let fromRemote = 0;
+  for (const line of lines) {
+    mine.add(line);
+    if (b.has(line) && !t.has(line)) { fromRemote++; continue; } // removed there, untouched here
+    out.push(line);
+  }
+  for (const term of t) if (!mine.has(term) && !b.has(term)) { out.push(term); fromRemote++; }
+  const eol = eolOf(ours);
+  return { text: out.length ? out.join(eol) + (trailingBreak ? eol : '') : '', fromRemote, conflicts: 0 };
+}
+
+export interface EntryChanges { added: number; changed: number; removed: number; unchanged: number }
+
+/**
+ * What sending `local` would do to the dictionary holding `remote`: by source phrase, entries added, changed
+ * (new target) and removed. `mode` 'merge' (PATCH) never removes; 'replace' (PUT) removes what `local` lacks.
+ * CSV entries whose language columns name another pair are ignored, as the service ignores them.
+ */
+export function entryChanges(
+  remote: string, local: string, options: { format: EntriesFormat; mode: 'merge' | 'replace'; sourceLang?: string; targetLang?: string },
+): EntryChanges {
+  const r = side(remote, 'tsv').entries;
+  const matches = (e: ParsedEntry) => e.sourceLang === undefined || options.sourceLang === undefined ||
+    (e.sourceLang.toLowerCase() === options.sourceLang.toLowerCase() && e.targetLang?.toLowerCase() === options.targetLang?.toLowerCase());
+  const l = new Map<string, ParsedEntry>();
+  for (const e of parseEntries(local, options.format).entries) if (matches(e) && !l.has(e.source)) l.set(e.source, e);
+  const c: EntryChanges = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+  for (const [key, e] of l) {
+    const was = r.get(key);
+    if (!was) c.added++;
+    else if (was.target !== e.target) c.changed++;
+    else c.unchanged++;
+  }
+  for (const key of r.keys()) {
+    if (l.has(key)) continue;
+    if (options.mode === 'replace') c.removed++;
+    else c.unchanged++;
+  }
+  return c;
+}

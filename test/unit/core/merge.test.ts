@@ -1,0 +1,130 @@
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms } from '../../../src/core';
+
+const tsv = (...rows: string[]) => rows.map((r) => r.replace('=', '\t') + '\n').join('');
+
+describe('three-way merge by source phrase', () => {
+  const cases: Array<{ name: string; base: string; ours: string; theirs: string; text: string; fromRemote: number; conflicts: number }> = [
+    {
+      name: 'their change to an entry I did not touch is taken',
+      base: tsv('a=1', 'b=2'), ours: tsv('a=1', 'b=2', 'c=3'), theirs: tsv('a=1', 'b=20'),
+      text: tsv('a=1', 'b=20', 'c=3'), fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'my change wins where they did not touch the entry',
+      base: tsv('a=1', 'b=2'), ours: tsv('a=10', 'b=2'), theirs: tsv('a=1', 'b=2', 'z=9'),
+      text: tsv('a=10', 'b=2', 'z=9'), fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'their removal of an untouched entry is taken; my removal stays',
+      base: tsv('a=1', 'b=2', 'c=3'), ours: tsv('a=1', 'b=2'), theirs: tsv('a=1', 'c=3'),
+      text: tsv('a=1'), fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'their addition goes after the entry that precedes it remotely',
+      base: tsv('a=1', 'c=3'), ours: tsv('a=1', 'c=3', 'd=4'), theirs: tsv('a=1', 'b=2', 'c=3'),
+      text: tsv('a=1', 'b=2', 'c=3', 'd=4'), fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'the same change on both sides is no conflict',
+      base: tsv('a=1'), ours: tsv('a=2'), theirs: tsv('a=2'), text: tsv('a=2'), fromRemote: 0, conflicts: 0,
+    },
+    {
+      name: 'both changed one entry: a conflict block',
+      base: tsv('a=1', 'b=2'), ours: tsv('a=mine', 'b=2'), theirs: tsv('a=theirs', 'b=2'),
+      text: '<<<<<<< yours\na\tmine\n=======\na\ttheirs\n>>>>>>> remote\nb\t2\n', fromRemote: 0, conflicts: 1,
+    },
+    {
+      name: 'I removed what they changed: a conflict with an empty side',
+      base: tsv('a=1', 'b=2'), ours: tsv('b=2'), theirs: tsv('a=11', 'b=2'),
+      text: '<<<<<<< yours\n=======\na\t11\n>>>>>>> remote\nb\t2\n', fromRemote: 0, conflicts: 1,
+    },
+    {
+      name: 'they removed what I changed: a conflict with an empty side',
+      base: tsv('a=1'), ours: tsv('a=2'), theirs: '',
+      text: '<<<<<<< yours\na\t2\n=======\n>>>>>>> remote\n', fromRemote: 0, conflicts: 1,
+    },
+    {
+      name: 'both added the same source with different targets: a conflict',
+      base: '', ours: tsv('n=mine'), theirs: tsv('n=theirs'),
+      text: '<<<<<<< yours\nn\tmine\n=======\nn\ttheirs\n>>>>>>> remote\n', fromRemote: 0, conflicts: 1,
+    },
+    {
+      name: 'lines that are not entries are kept where they are',
+      base: tsv('a=1'), ours: 'a\t1\nnot an entry\n\nb\t2\n', theirs: tsv('a=5'),
+      text: 'a\t5\nnot an entry\n\nb\t2\n', fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'CRLF and a missing final line break are kept',
+      base: tsv('a=1'), ours: 'a\t1\r\nb\t2', theirs: tsv('a=7'), text: 'a\t7\r\nb\t2', fromRemote: 1, conflicts: 0,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const r = mergeEntries(c.base, c.ours, c.theirs);
+      assert.equal(r.text, c.text);
+      assert.equal(r.fromRemote, c.fromRemote);
+      assert.equal(r.conflicts, c.conflicts);
+    });
+  }
+
+  it('a conflict block is an error that blocks a push, with "keep" fixes that resolve it', () => {
+    const merged = mergeEntries(tsv('a=1', 'b=2'), tsv('a=mine', 'b=2'), tsv('a=theirs', 'b=2')).text;
+    const findings = lintEntries(merged, { format: 'tsv' });
+    assert.deepEqual(findings.map((f) => [f.code, f.line]), [['merge-conflict', 0]], 'one finding, no duplicate-source noise inside the block');
+    const [yours, remote] = findings[0].fixes!;
+    assert.equal(applyEdits(merged, yours.edits).text, tsv('a=mine', 'b=2'));
+    assert.equal(applyEdits(merged, remote.edits).text, tsv('a=theirs', 'b=2'));
+    const removal = mergeEntries(tsv('a=1'), tsv('a=2'), '').text;
+    const keepRemote = lintEntries(removal, { format: 'tsv' })[0].fixes![1];
+    assert.equal(applyEdits(removal, keepRemote.edits).text, '');
+  });
+
+  it('a stray marker is reported', () => {
+    const f = lintEntries('a\t1\n=======\n', { format: 'tsv' });
+    assert.deepEqual(f.map((x) => [x.code, x.line]), [['merge-conflict', 1]]);
+  });
+
+  // Property: without conflicts, the merge holds exactly the changes of both sides, by source phrase.
+  const dict = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'), fc.constantFrom('1', '2', '3'), { maxKeys: 6 });
+  const text = (d: Record<string, string>) => Object.entries(d).map(([k, v]) => `${k}\t${v}\n`).join('');
+  it('property: each entry ends as the side that changed it, conflicts exactly where both did', () => {
+    fc.assert(fc.property(dict, dict, dict, (b, o, t) => {
+      const r = mergeEntries(text(b), text(o), text(t));
+      const got = new Map(r.text.split('\n').filter((l) => l.includes('\t')).map((l) => l.split('\t') as [string, string]));
+      let conflicts = 0;
+      for (const k of new Set([...Object.keys(b), ...Object.keys(o), ...Object.keys(t)])) {
+        const [bv, ov, tv] = [b[k], o[k], t[k]];
+        if (ov === tv || ov === bv || tv === bv) {
+          const want = ov === bv ? tv : ov;
+          if (want === undefined) assert.ok(!r.text.includes(`${k}\t`), `${k} should be gone`);
+          else assert.equal(got.get(k), want, k);
+        } else conflicts++;
+      }
+      assert.equal(r.conflicts, conflicts);
+    }));
+  });
+});
+
+describe('term list merge', () => {
+  it('keeps additions and removals of both sides', () => {
+    const r = mergeTerms('Kube\nHelm\n', 'Kube\nHelm\nIstio\n', 'Kube\nArgo\n');
+    assert.equal(r.text, 'Kube\nIstio\nArgo\n');
+    assert.equal(r.fromRemote, 2);
+    assert.equal(r.conflicts, 0);
+  });
+});
+
+describe('entry changes before a push', () => {
+  it('counts added, changed and removed by source phrase, for replace and merge', () => {
+    const remote = tsv('a=1', 'b=2', 'c=3');
+    const local = tsv('a=1', 'b=20', 'd=4', 'e=5');
+    assert.deepEqual(entryChanges(remote, local, { format: 'tsv', mode: 'replace' }), { added: 2, changed: 1, removed: 1, unchanged: 1 });
+    assert.deepEqual(entryChanges(remote, local, { format: 'tsv', mode: 'merge' }), { added: 2, changed: 1, removed: 0, unchanged: 2 });
+  });
+  it('ignores CSV entries of another language pair, as the service does', () => {
+    const c = entryChanges(tsv('a=1'), 'a,1,en,de\nb,2,en,de\nc,3,en,fr\n', { format: 'csv', mode: 'replace', sourceLang: 'EN', targetLang: 'de' });
+    assert.deepEqual(c, { added: 1, changed: 0, removed: 0, unchanged: 1 });
+  });
+});
