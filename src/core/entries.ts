@@ -36,6 +36,8 @@ export class EntriesLinter {
   private readonly dupKeys = new Set<string>();
   private readonly problemLines = new Set<LineState>();
   private readonly markerLines = new Set<LineState>();
+  /** Lines that are not entries: blank lines and conflict markers. */
+  private otherLines = 0;
   /** Sum over lines of (UTF-8 length + 1): kept up to date by every edit. */
   private rawBytes = 0;
   private readonly pairFindings: Finding[];
@@ -47,6 +49,11 @@ export class EntriesLinter {
         code: f.code, severity: f.severity, message: f.message, line: 0, start: 0, end: 0,
       }))
       : [];
+  }
+
+  /** Entries as the service counts them: the lines that are neither blank nor conflict markers. */
+  get entryCount(): number {
+    return this.lines.length - this.otherLines;
   }
 
   get lineCount(): number {
@@ -65,6 +72,7 @@ export class EntriesLinter {
     this.dupKeys.clear();
     this.problemLines.clear();
     this.markerLines.clear();
+    this.otherLines = 0;
     const texts = splitLines(text);
     const lines = new Array<LineState>(texts.length);
     for (let i = 0; i < texts.length; i++) lines[i] = this.analyze(texts[i], i);
@@ -180,9 +188,11 @@ export class EntriesLinter {
     if (marker) {
       state.marker = marker;
       this.markerLines.add(state);
+      this.otherLines++;
       return state;
     }
     if (isBlank(text, from)) {
+      this.otherLines++;
       state.local = [{ code: 'blank-line', severity: 'info', line: 0, start: 0, end: text.length, message: 'Blank line: the service skips it.' }];
       this.problemLines.add(state);
       return state;
@@ -281,8 +291,9 @@ export class EntriesLinter {
   }
 
   private detach(s: LineState): void {
+    if (s.marker) { this.markerLines.delete(s); this.otherLines--; }
+    else if (s.local?.[0]?.code === 'blank-line') this.otherLines--;
     this.problemLines.delete(s);
-    if (s.marker) this.markerLines.delete(s);
     if (s.key === undefined) return;
     const g = this.groups.get(s.key)!;
     if (!Array.isArray(g)) { this.groups.delete(s.key); return; }

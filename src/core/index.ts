@@ -8,5 +8,5 @@ export { applyEdits, fixAll, lineStarts, preferredEdits } from './fixes';
 export { parseEntries, serializeEntries, entriesForSending, type EntryValues, type ParsedEntry, type ParsedEntries } from './serialize';
 export { findingFromServerError } from './serverError';
 export { splitLines, utf8Length } from './text';
-export { mergeEntries, mergeTerms, entryChanges, type MergeResult, type EntryChanges } from './merge';
+export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type MergeResult, type EntryChanges } from './merge';
 export { CONFLICT_MARKERS, markerKind } from './conflicts';

@@ -153,3 +153,26 @@ export function entryChanges(
   }
   return c;
 }
+
+/** Whether two texts hold the same entries (dictionaries: by source phrase and values; term lists: the same
+ * terms), whatever their order, quoting, blank lines or line breaks. Used to tell whether the remote moved. */
+export function sameContent(a: string, b: string, kind: 'entries' | 'terms'): boolean {
+  if (a === b) return true;
+  if (kind === 'terms') {
+    const x = termsOf(a);
+    const y = new Set(termsOf(b));
+    return new Set(x).size === y.size && x.every((t) => y.has(t));
+  }
+  const x = side(a, 'tsv').entries;
+  const y = side(b, 'tsv').entries;
+  if (x.size !== y.size) return false;
+  for (const [k, e] of x) if (!same(e, y.get(k))) return false;
+  return true;
+}
+
+/** How many entries (or terms) the service would count in a text: its non-blank lines. */
+export function countEntries(text: string): number {
+  let n = 0;
+  for (const line of splitLines(text)) if (line.trim() !== '' && line !== '\ufeff') n++;
+  return n;
+}

@@ -1,7 +1,7 @@
 /** Lints glossary documents as you type: incremental for dictionaries, debounced, stale results dropped,
  * diagnostics cleared when a document closes. */
 import * as vscode from 'vscode';
-import { EntriesLinter, lintTermList, type Finding } from '../core';
+import { EntriesLinter, lintTermList, termListChars, termsOf, type Finding } from '../core';
 import type { Logger } from '../util/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from './documentKinds';
@@ -13,6 +13,8 @@ interface DocState {
   timer?: ReturnType<typeof setTimeout>;
   generation: number;
   findings: Finding[];
+  /** Findings the service reported on the last push; they stand until the next edit. */
+  server: Finding[];
 }
 
 export class DiagnosticsManager implements vscode.Disposable {
@@ -54,10 +56,28 @@ export class DiagnosticsManager implements vscode.Disposable {
     return s.findings;
   }
 
+  /** Shows what the service rejected on a push, until the document changes. */
+  setServerFindings(doc: vscode.TextDocument, findings: Finding[]): void {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s) return;
+    s.server = findings;
+    this.publish(doc, s);
+  }
+
+  /** Size figures of a linted document, for the status bar. */
+  stats(doc: vscode.TextDocument): { kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number } | undefined {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s) return undefined;
+    const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
+    if (s.linter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
+    const text = doc.getText();
+    return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
+  }
+
   private open(doc: vscode.TextDocument): void {
     const kind = lintKindOf(doc, this.settings);
     if (!kind || this.docs.has(doc.uri.toString())) return;
-    const s: DocState = { kind, generation: 0, findings: [] };
+    const s: DocState = { kind, generation: 0, findings: [], server: [] };
     if (kind.kind === 'entries') {
       const t = Date.now();
       s.linter = new EntriesLinter(kind).setText(doc.getText());
@@ -80,6 +100,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       }
     }
     s.generation++;
+    s.server = [];
     if (s.timer) clearTimeout(s.timer);
     const generation = s.generation;
     s.timer = setTimeout(() => {
@@ -90,7 +111,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private publish(doc: vscode.TextDocument, s: DocState): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     s.findings = s.linter ? s.linter.findings() : lintTermList(doc.getText());
-    const diagnostics = s.findings.map((f) => {
+    const diagnostics = [...s.findings, ...s.server].map((f) => {
       const d = toDiagnostic(f, doc.uri);
       this.findingOf.set(d, f);
       return d;

@@ -34,7 +34,7 @@ describe('incremental re-linting', () => {
   });
 
   it('matches a full lint for random edits (property)', () => {
-    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '\r\n');
+    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '\r\n', '<<<<<<<', '=======', '>>>>>>>');
     const textArb = fc.array(alphabet, { maxLength: 60 }).map((cs) => cs.join(''));
     const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb });
     fc.assert(fc.property(fc.constantFrom<'tsv' | 'csv'>('tsv', 'csv'), textArb, fc.array(editArb, { maxLength: 6 }), (format, start, edits) => {
@@ -51,7 +51,9 @@ describe('incremental re-linting', () => {
         text = applyChange(text, sl, sc, el, ec, e.insert);
         inc.edit(sl, sc, el, ec, e.insert);
         assert.deepEqual(inc.findings(), lintEntries(text, { format }));
-        assert.equal(inc.byteSize, new EntriesLinter({ format }).setText(text).byteSize);
+        const fresh = new EntriesLinter({ format }).setText(text);
+        assert.equal(inc.byteSize, fresh.byteSize);
+        assert.equal(inc.entryCount, fresh.entryCount);
       }
     }), { numRuns: 400 });
   });

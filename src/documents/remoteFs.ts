@@ -1,0 +1,286 @@
+/** Remote dictionaries and term lists as files (scheme `terminology`). readFile fetches, writeFile pushes.
+ *
+ * Each open address has a *version*: the remote text its document was opened from (the base) and an mtime.
+ * The mtime moves when the remote is seen to change while no unsaved edits depend on the old version, so
+ * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
+ * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
+import * as vscode from 'vscode';
+import { NotFoundError, ServiceError } from '../api';
+import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
+import type { Logger } from '../util/logger';
+import { describeError } from '../ui/errors';
+import type { RemoteStore } from './remoteStore';
+import { describeRef, parseRemoteRef, parseRemoteUri, SCHEME, type RemoteRef } from './uris';
+
+interface Version {
+  /** The remote text the document was opened from (or last pushed). */
+  text: string;
+  mtime: number;
+  /** When `text` was fetched; a read right after a stat reuses it. */
+  fetchedAt: number;
+  /** When the remote was last checked (cheaply, by its entry count). */
+  checkedAt: number;
+}
+
+/** What the save needs from the UI. */
+export interface SaveUi {
+  /** Pushing is blocked by error-level findings. */
+  blocked(uri: vscode.Uri, errors: number): void;
+  /** The remote changed since the document was opened; nothing was pushed. */
+  conflict(uri: vscode.Uri, ref: RemoteRef): void;
+  /** A push went through. */
+  pushed(uri: vscode.Uri, ref: RemoteRef): void;
+  /** The service rejected the entries and named one: a diagnostic at that line. */
+  rejected(uri: vscode.Uri, finding: Finding): void;
+  progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
+}
+
+const FRESH_MS = 5000;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
+
+export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly versions = new Map<string, Version>();
+  /** A newer remote text seen while the document had unsaved edits: what Compare shows and Merge merges. */
+  private readonly remoteSeen = new Map<string, string>();
+  /** The remote text the user chose to overwrite (one save). */
+  private readonly approved = new Map<string, string>();
+  private readonly watched = new Set<string>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+  private poll: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger, private readonly pollMs = 60_000) {
+    this.subscriptions = [
+      this.changed,
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d.uri.scheme !== SCHEME) return;
+        const key = d.uri.toString();
+        this.versions.delete(key);
+        this.remoteSeen.delete(key);
+        this.approved.delete(key);
+      }),
+    ];
+  }
+
+  // ---- state shared with the commands -------------------------------------------------------------------------
+
+  /** The text the document at `uri` was opened from, if it is open. */
+  base(uri: vscode.Uri): string | undefined {
+    return this.versions.get(uri.toString())?.text;
+  }
+
+  /** The newer remote text a failed save saw, if any. */
+  remoteAhead(uri: vscode.Uri): string | undefined {
+    return this.remoteSeen.get(uri.toString());
+  }
+
+  /** After a merge the document descends from `remote`: the next save compares against it. */
+  rebase(uri: vscode.Uri, remote: string): void {
+    const v = this.versions.get(uri.toString());
+    if (v) v.text = remote; // the mtime stays, so VS Code's own check does not see a newer file
+    this.remoteSeen.delete(uri.toString());
+  }
+
+  /** The user chose to overwrite `remote` with their version on the next save. */
+  approveOverwrite(uri: vscode.Uri, remote: string): void {
+    this.approved.set(uri.toString(), remote);
+  }
+
+  /** Fetches the remote now; a clean document follows (VS Code reloads it), an edited one keeps its base. */
+  async fetchRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<string> {
+    const ref = this.ref(uri);
+    const text = await this.store.fetch(ref, signal);
+    this.observe(uri, ref, text, false);
+    return text;
+  }
+
+  /** Makes `text` the version of `uri` (Pull), with a new mtime. */
+  accept(uri: vscode.Uri, text: string): void {
+    const now = Date.now();
+    this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
+    this.remoteSeen.delete(uri.toString());
+  }
+
+  // ---- FileSystemProvider --------------------------------------------------------------------------------------
+
+  watch(uri: vscode.Uri): vscode.Disposable {
+    if (!parseRemoteRef(uri)) return new vscode.Disposable(() => undefined);
+    const key = uri.toString();
+    this.watched.add(key);
+    this.poll ??= setInterval(() => void this.checkWatched(), this.pollMs);
+    return new vscode.Disposable(() => {
+      this.watched.delete(key);
+      if (!this.watched.size && this.poll) { clearInterval(this.poll); this.poll = undefined; }
+    });
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const path = parseRemoteUri(uri);
+    if (!path) throw vscode.FileSystemError.FileNotFound(uri);
+    if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const v = await this.version(uri, path, 'stat');
+    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: encoder.encode(v.text).byteLength };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const ref = this.ref(uri);
+    return encoder.encode((await this.version(uri, ref, 'read')).text);
+  }
+
+  async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
+    const path = parseRemoteUri(uri);
+    if (!path || (path.kind !== 'root' && path.kind !== 'folder')) throw vscode.FileSystemError.FileNotADirectory(uri);
+    const client = await this.store.client();
+    try {
+      if (path.area === 'glossaries') {
+        const all = await client.listGlossaries();
+        if (path.kind === 'root') return all.map((g) => [g.name, vscode.FileType.Directory]);
+        const g = all.find((x) => (path.id ? x.glossaryId === path.id : x.name === path.name));
+        return (g?.dictionaries ?? []).map((d) => [`${d.sourceLang}-${d.targetLang}.tsv`, vscode.FileType.File]);
+      }
+      const all = await client.listSpokenTerms();
+      if (path.kind === 'root') return all.map((c) => [c.name, vscode.FileType.Directory]);
+      const c = all.find((x) => (path.id ? x.spokenTermsId === path.id : x.name === path.name));
+      return (c?.termLists ?? []).map((l) => [`${l.lang}.txt`, vscode.FileType.File]);
+    } catch (err) {
+      throw vscode.FileSystemError.Unavailable(describeError(err));
+    }
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const ref = this.ref(uri);
+    const key = uri.toString();
+    const text = decoder.decode(content);
+    const what = describeRef(ref);
+
+    const findings = ref.kind === 'dictionary'
+      ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
+      : lintTermList(text, { lang: ref.lang });
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    if (errors) {
+      this.ui.blocked(uri, errors);
+      throw new vscode.FileSystemError(vscode.l10n.t('Not pushed: {0} error(s) in {1} would be rejected by the service. Fix them, then save again.', errors, what));
+    }
+
+    try {
+      await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
+        const remote = await this.store.fetch(ref, signal).catch((err: unknown) => {
+          if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
+          throw err;
+        });
+        const kind = kindOf(ref);
+        const base = this.versions.get(key)?.text;
+        const approved = this.approved.get(key);
+        const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
+        if (!unchanged && !sameContent(remote, text, kind) && !(approved !== undefined && sameContent(approved, remote, kind))) {
+          this.remoteSeen.set(key, remote);
+          throw new ConflictError(what);
+        }
+        this.approved.delete(key);
+        if (remote !== undefined && sameContent(remote, text, kind)) return; // the service holds these entries already
+        await this.store.replace(ref, text, signal);
+      });
+    } catch (err) {
+      if (err instanceof ConflictError) {
+        this.ui.conflict(uri, ref);
+        throw new vscode.FileSystemError(err.message);
+      }
+      if (err instanceof ServiceError && err.detail) {
+        const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, entriesForSending(text), text);
+        if (finding) this.ui.rejected(uri, finding);
+      }
+      this.log.warn(`push of ${uri.path} failed: ${describeError(err)}`);
+      throw new vscode.FileSystemError(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', describeError(err)));
+    }
+    const now = Date.now();
+    this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
+    this.remoteSeen.delete(key);
+    this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
+    this.ui.pushed(uri, ref);
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create glossaries and collections from the Terminology explorer.'));
+  }
+
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete dictionaries and term lists from the Terminology explorer.'));
+  }
+
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Rename glossaries and collections from the Terminology explorer.'));
+  }
+
+  dispose(): void {
+    if (this.poll) clearInterval(this.poll);
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  // ---- internals -----------------------------------------------------------------------------------------------
+
+  private ref(uri: vscode.Uri): RemoteRef {
+    const ref = parseRemoteRef(uri);
+    if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
+    return ref;
+  }
+
+  /** The version of `uri`, fetched when unknown, re-read when not fresh (read), or checked by count (stat). */
+  private async version(uri: vscode.Uri, ref: RemoteRef, why: 'stat' | 'read'): Promise<Version> {
+    const key = uri.toString();
+    const v = this.versions.get(key);
+    const now = Date.now();
+    try {
+      if (v && why === 'read' && now - v.fetchedAt < FRESH_MS) return v;
+      if (v && why === 'stat') {
+        if (now - v.checkedAt < FRESH_MS) return v;
+        const count = await this.store.entryCount(ref);
+        v.checkedAt = Date.now();
+        if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
+        if (count === countEntries(v.text)) return v;
+      }
+      const text = await this.store.fetch(ref);
+      this.observe(uri, ref, text, why === 'read');
+      return this.versions.get(key)!;
+    } catch (err) {
+      if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(uri);
+      if (err instanceof vscode.FileSystemError) throw err;
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('{0} could not be read: {1}', describeRef(ref), describeError(err)));
+    }
+  }
+
+  /** A remote text was fetched. A read hands it to the document; otherwise a clean document is told to reload,
+   * and an edited one keeps its base (its save will find the change). */
+  private observe(uri: vscode.Uri, ref: RemoteRef, text: string, read: boolean): void {
+    const key = uri.toString();
+    const now = Date.now();
+    const v = this.versions.get(key);
+    if (!v) { this.versions.set(key, { text, mtime: now, fetchedAt: now, checkedAt: now }); return; }
+    v.checkedAt = now;
+    if (sameContent(v.text, text, kindOf(ref))) { v.text = text; v.fetchedAt = now; return; }
+    if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }
+    Object.assign(v, { text, fetchedAt: now, mtime: Math.max(now, v.mtime + 1) });
+    this.log.info(`${uri.path} changed remotely; reloading`);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  private async checkWatched(): Promise<void> {
+    for (const key of this.watched) {
+      try {
+        await this.stat(vscode.Uri.parse(key));
+      } catch (err) {
+        this.log.debug(`remote check of ${key} failed: ${describeError(err)}`);
+      }
+    }
+  }
+}
+
+class ConflictError extends Error {
+  constructor(what: string) {
+    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed: choose Compare, Merge or Overwrite.', what));
+  }
+}

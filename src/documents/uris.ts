@@ -1,0 +1,64 @@
+/** Readable addresses of remote documents:
+ *   terminology://glossaries/<glossary name>/en-de.tsv?id=<glossary id>
+ *   terminology://spoken-terms/<collection name>/en.txt?id=<collection id>
+ * The id in the query makes the address exact; without it, the name is looked up (it must then be unique). */
+import * as vscode from 'vscode';
+
+export const SCHEME = 'terminology';
+/** Read-only snapshots of the remote side, for "Compare". */
+export const REMOTE_SNAPSHOT_SCHEME = 'terminology-remote';
+
+export type RemoteRef =
+  | { kind: 'dictionary'; id?: string; name: string; sourceLang: string; targetLang: string }
+  | { kind: 'termList'; id?: string; name: string; lang: string };
+
+export type RemotePath =
+  | RemoteRef
+  | { kind: 'root'; area: 'glossaries' | 'spoken-terms' }
+  | { kind: 'folder'; area: 'glossaries' | 'spoken-terms'; id?: string; name: string };
+
+/** A name as one path segment: slashes would split it, so they become look-alike division slashes. */
+const segment = (name: string) => (name.replace(/[/\\]/g, '\u2215') || '(unnamed)');
+
+export function dictionaryUri(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: SCHEME, authority: 'glossaries', query: `id=${glossary.glossaryId}`,
+    path: `/${segment(glossary.name)}/${pair.sourceLang.toLowerCase()}-${pair.targetLang.toLowerCase()}.tsv`,
+  });
+}
+
+export function termListUri(collection: { spokenTermsId: string; name: string }, lang: string): vscode.Uri {
+  return vscode.Uri.from({
+    scheme: SCHEME, authority: 'spoken-terms', query: `id=${collection.spokenTermsId}`,
+    path: `/${segment(collection.name)}/${lang.toLowerCase()}.txt`,
+  });
+}
+
+export function parseRemoteUri(uri: vscode.Uri): RemotePath | undefined {
+  const area = uri.authority === 'glossaries' || uri.authority === 'spoken-terms' ? uri.authority : undefined;
+  if (!area) return undefined;
+  const id = /(?:^|&)id=([^&]+)/.exec(uri.query)?.[1];
+  const parts = uri.path.split('/').filter(Boolean);
+  if (parts.length === 0) return { kind: 'root', area };
+  const name = parts[0];
+  if (parts.length === 1) return { kind: 'folder', area, name, ...(id ? { id } : {}) };
+  if (parts.length !== 2) return undefined;
+  if (area === 'glossaries') {
+    const pair = /^([^-.]+)-([^.]+)\.tsv$/i.exec(parts[1]);
+    return pair ? { kind: 'dictionary', name, sourceLang: pair[1].toLowerCase(), targetLang: pair[2].toLowerCase(), ...(id ? { id } : {}) } : undefined;
+  }
+  const m = /^(.+)\.txt$/i.exec(parts[1]);
+  return m ? { kind: 'termList', name, lang: m[1].toLowerCase(), ...(id ? { id } : {}) } : undefined;
+}
+
+export function parseRemoteRef(uri: vscode.Uri): RemoteRef | undefined {
+  const p = uri.scheme === SCHEME || uri.scheme === REMOTE_SNAPSHOT_SCHEME ? parseRemoteUri(uri) : undefined;
+  return p && (p.kind === 'dictionary' || p.kind === 'termList') ? p : undefined;
+}
+
+/** "Product terms EN → DE" / "Meetings EN terms", for titles and messages. */
+export function describeRef(ref: RemoteRef): string {
+  return ref.kind === 'dictionary'
+    ? `"${ref.name}" ${ref.sourceLang.toUpperCase()} → ${ref.targetLang.toUpperCase()}`
+    : `"${ref.name}" ${ref.lang.toUpperCase()} terms`;
+}
