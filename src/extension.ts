@@ -13,6 +13,9 @@ import { registerGlossaryCommands } from './commands/glossaryCommands';
 import { registerSpokenTermsCommands } from './commands/spokenTermsCommands';
 import { registerTranslateCommand } from './commands/translateCommand';
 import { UsageStatus } from './ui/statusBar';
+import { registerDocuments } from './documents/registerDocuments';
+import type { RemoteFileSystem } from './documents/remoteFs';
+import type { DocumentStatus } from './documents/documentStatus';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -24,6 +27,11 @@ export interface TerminologyApi {
   readonly spokenTerms: SpokenTermsTree;
   readonly styleRules: StyleRulesTree;
   readonly usage: UsageStatus;
+  /** The file system behind terminology:// documents. */
+  readonly documents: RemoteFileSystem;
+  readonly documentStatus: DocumentStatus;
+  /** Findings of a linted document, as published. */
+  readonly diagnostics: DiagnosticsManager;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -38,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const styleRules = new StyleRulesTree('styleRules', 'terminology.styleRules', clients, log.child('styleRules'));
   const usage = new UsageStatus(clients);
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
+  const documents = registerDocuments(commands, diagnostics);
 
   context.subscriptions.push(
     channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
@@ -48,6 +57,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerGlossaryCommands(commands),
     ...registerSpokenTermsCommands(commands),
     ...registerTranslateCommand(commands),
+    ...documents.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -56,7 +66,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
-  return { activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage };
+  return {
+    activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
+    documents: documents.fs, documentStatus: documents.status, diagnostics,
+  };
 }
 
 export function deactivate(): void {

@@ -159,15 +159,22 @@ export function entryChanges(
 export function sameContent(a: string, b: string, kind: 'entries' | 'terms'): boolean {
   if (a === b) return true;
   if (kind === 'terms') {
-    const x = termsOf(a);
-    const y = new Set(termsOf(b));
-    return new Set(x).size === y.size && x.every((t) => y.has(t));
+    const x = termsOf(a).sort();
+    const y = termsOf(b).sort();
+    return x.length === y.length && x.every((t, i) => t === y[i]);
   }
-  const x = side(a, 'tsv').entries;
-  const y = side(b, 'tsv').entries;
-  if (x.size !== y.size) return false;
-  for (const [k, e] of x) if (!same(e, y.get(k))) return false;
-  return true;
+  const x = canonicalLines(a);
+  const y = canonicalLines(b);
+  return x.length === y.length && x.every((line, i) => line === y[i]);
+}
+
+/** Every entry (duplicates too) and every line that is not one, in a canonical form, sorted. */
+function canonicalLines(text: string): string[] {
+  const parsed = parseEntries(text, 'tsv');
+  const lines = splitLines(text);
+  const out = parsed.entries.map((e) => `${e.source}\u0000${e.target}\u0000${e.sourceLang ?? ''}\u0000${e.targetLang ?? ''}`);
+  for (const i of parsed.invalidLines) out.push(`\u0001${lines[i]}`);
+  return out.sort();
 }
 
 /** How many entries (or terms) the service would count in a text: its non-blank lines. */

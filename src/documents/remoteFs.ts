@@ -155,6 +155,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     const text = decoder.decode(content);
     const what = describeRef(ref);
+    const base = this.versions.get(key)?.text;
+    // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
+    // overwrite someone else's newer change).
+    if (base !== undefined && sameContent(base, text, kindOf(ref))) return;
 
     const findings = ref.kind === 'dictionary'
       ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
@@ -172,7 +176,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
           throw err;
         });
         const kind = kindOf(ref);
-        const base = this.versions.get(key)?.text;
         const approved = this.approved.get(key);
         const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
         if (!unchanged && !sameContent(remote, text, kind) && !(approved !== undefined && sameContent(approved, remote, kind))) {

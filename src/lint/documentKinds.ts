@@ -1,6 +1,7 @@
 /** Which documents the linter looks at, and as what. */
 import * as vscode from 'vscode';
 import type { EntriesFormat } from '../core';
+import { parseRemoteRef, SCHEME } from '../documents/uris';
 
 export const LANGUAGE_TSV = 'glossary-tsv';
 export const LANGUAGE_CSV = 'glossary-csv';
@@ -18,18 +19,17 @@ export function readLintSettings(): LintSettings {
   };
 }
 
-/** Remote documents (the extension's own scheme) carry their language pair in the path: .../en-de.tsv */
-function pairFromPath(path: string): { sourceLang?: string; targetLang?: string } {
-  const m = /\/([a-z]{2,3})-([a-z]{2,3})\.(tsv|csv)$/i.exec(path);
-  return m ? { sourceLang: m[1], targetLang: m[2] } : {};
-}
-
 export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): LintKind | undefined {
+  if (doc.uri.scheme === SCHEME) { // remote documents: the address says what they are
+    const ref = parseRemoteRef(doc.uri);
+    if (ref?.kind === 'dictionary') return { kind: 'entries', format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang };
+    return ref?.kind === 'termList' ? { kind: 'terms' } : undefined;
+  }
   const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
   const csv = doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path);
   if (doc.languageId === LANGUAGE_TERMS || (doc.uri.scheme === 'file' && matches(settings.termListFiles))) return { kind: 'terms' };
   if (doc.languageId === LANGUAGE_TSV || doc.languageId === LANGUAGE_CSV || matches(settings.glossaryFiles)) {
-    return { kind: 'entries', format: csv ? 'csv' : 'tsv', ...(doc.uri.scheme === 'terminology' ? pairFromPath(doc.uri.path) : {}) };
+    return { kind: 'entries', format: csv ? 'csv' : 'tsv' };
   }
   return undefined;
 }

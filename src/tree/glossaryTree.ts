@@ -37,6 +37,7 @@ export class DictionaryNode implements Node {
     item.iconPath = new vscode.ThemeIcon('arrow-swap');
     item.description = `${d.entryCount} ${d.entryCount === 1 ? 'entry' : 'entries'}`;
     item.tooltip = new vscode.MarkdownString(`**${g.name}**: ${pairLabel(d)}, ${d.entryCount} entries\n\nglossary id \`${g.glossaryId}\``);
+    item.command = { command: 'terminology.openDictionary', title: vscode.l10n.t('Open Dictionary'), arguments: [this] };
     return item;
   }
 }

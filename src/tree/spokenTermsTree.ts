@@ -43,6 +43,7 @@ export class TermListNode implements Node {
     const budget = this.chars === undefined ? `?/${LIMITS.termListChars}` : `${this.chars}/${LIMITS.termListChars}`;
     item.description = `${l.entryCount} ${l.entryCount === 1 ? 'term' : 'terms'} · ${budget} characters`;
     item.tooltip = `${c.name}: ${l.lang.toUpperCase()} term list, ${l.entryCount} terms, ${budget} characters used`;
+    item.command = { command: 'terminology.openTermList', title: vscode.l10n.t('Open Term List'), arguments: [this] };
     return item;
   }
 }

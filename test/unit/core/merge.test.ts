@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms } from '../../../src/core';
+import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms, sameContent } from '../../../src/core';
 
 const tsv = (...rows: string[]) => rows.map((r) => r.replace('=', '\t') + '\n').join('');
 
@@ -126,5 +126,18 @@ describe('entry changes before a push', () => {
   it('ignores CSV entries of another language pair, as the service does', () => {
     const c = entryChanges(tsv('a=1'), 'a,1,en,de\nb,2,en,de\nc,3,en,fr\n', { format: 'csv', mode: 'replace', sourceLang: 'EN', targetLang: 'de' });
     assert.deepEqual(c, { added: 1, changed: 0, removed: 0, unchanged: 1 });
+  });
+});
+
+describe('same content', () => {
+  it('ignores order, quoting, blank lines and line breaks, but not a duplicate or an invalid line', () => {
+    assert.ok(sameContent('a\t1\nb\t2\n', 'b\t2\r\n\r\na\t1', 'entries'));
+    assert.ok(sameContent('"a"\t1\n', 'a\t1\n', 'entries'));
+    assert.ok(!sameContent('a\t1\n', 'a\t1\na\t2\n', 'entries'), 'a duplicate source is a change');
+    assert.ok(!sameContent('a\t1\n', 'a\t1\nno tab\n', 'entries'), 'an invalid line is a change');
+    assert.ok(!sameContent('a\t1\n', 'a\t2\n', 'entries'));
+    assert.ok(sameContent('x\ny\n', 'y\nx', 'terms'));
+    assert.ok(!sameContent('x\ny\n', 'x\n', 'terms'));
+    assert.ok(!sameContent('x\n', 'x\nx\n', 'terms'), 'a duplicate term is a change');
   });
 });

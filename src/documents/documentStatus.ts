@@ -1,0 +1,61 @@
+/** Status bar entry while a dictionary or term list is active: entries, size against the limit, errors. */
+import * as vscode from 'vscode';
+import { LIMITS } from '../core';
+import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+
+const MIB = 1024 * 1024;
+
+export class DocumentStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('terminology.document', vscode.StatusBarAlignment.Left, 50);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly diagnostics: DiagnosticsManager) {
+    this.item.name = vscode.l10n.t('Terminology: Document');
+    this.item.command = 'workbench.actions.view.problems';
+    this.subscriptions = [
+      this.item,
+      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      diagnostics.onDidLint((uri) => {
+        if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) this.update();
+      }),
+    ];
+    this.update();
+  }
+
+  /** The text shown, or undefined while hidden (for tests). */
+  get text(): string | undefined {
+    return this.shown ? this.item.text : undefined;
+  }
+
+  private shown = false;
+
+  update(): void {
+    const doc = vscode.window.activeTextEditor?.document;
+    const s = doc && this.diagnostics.stats(doc);
+    if (!s) {
+      this.shown = false;
+      this.item.hide();
+      return;
+    }
+    const errors = s.errors ? `$(error) ${s.errors}` : '$(check)';
+    if (s.kind === 'entries') {
+      const size = s.bytes >= MIB ? `${(s.bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(s.bytes / 1024)} KiB`;
+      this.item.text = `$(book) ${s.entries.toLocaleString('en-US')} ${s.entries === 1 ? 'entry' : 'entries'} · ${size} / 10 MiB · ${errors}`;
+      this.item.tooltip = vscode.l10n.t('{0} entries, {1} of {2} bytes allowed per dictionary, {3} error(s). Click for the Problems view.',
+        s.entries, s.bytes, LIMITS.dictionaryBytes, s.errors);
+      this.item.backgroundColor = s.bytes > LIMITS.dictionaryBytes ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : s.bytes > 0.9 * LIMITS.dictionaryBytes ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    } else {
+      this.item.text = `$(mic) ${s.entries} ${s.entries === 1 ? 'term' : 'terms'} · ${s.chars} / ${LIMITS.termListChars} characters · ${errors}`;
+      this.item.tooltip = vscode.l10n.t('{0} terms using {1} of the {2} characters a term list holds, {3} error(s). Click for the Problems view.',
+        s.entries, s.chars, LIMITS.termListChars, s.errors);
+      this.item.backgroundColor = s.chars > LIMITS.termListChars ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    }
+    this.shown = true;
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,232 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { Account } from '../emulator/state';
+import { note } from './report';
+import { api, PAID_KEY, service } from './service';
+
+const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000001', name: 'Docs test' };
+const COLLECTION = { spokenTermsId: 'd0c5e5a1-0000-4000-8000-000000000002', name: 'Docs talks' };
+
+const account = (): Account => service().state.accounts[PAID_KEY];
+const remoteEntries = (pair = 'en-de') => {
+  const g = account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!;
+  return g.dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
+};
+const setRemote = (entries: Array<[string, string]>) => {
+  account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!.dictionaries.find((d) => d.source_lang === 'en' && d.target_lang === 'de')!.entries = entries;
+};
+
+function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
+}
+const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+const brief = (ds: vscode.Diagnostic[]) => ds.map((d) => [codeOf(d), d.range.start.line, d.range.start.character, d.range.end.character]);
+
+function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[]) => boolean, what: string, ms = 10_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const done = () => { sub.dispose(); clearTimeout(timer); resolve(ours(uri)); };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
+    });
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
+    if (check(ours(uri))) done();
+  });
+}
+
+async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+async function append(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(doc.uri, doc.positionAt(doc.getText().length), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+async function applyFix(doc: vscode.TextDocument, d: vscode.Diagnostic, title?: string): Promise<void> {
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, d.range, vscode.CodeActionKind.QuickFix.value);
+  const action = actions.find((a) => (title ? a.title === title : a.isPreferred) && a.edit);
+  assert.ok(action, `a fix ${title ?? '(preferred)'} among ${actions.map((a) => a.title).join(', ')}`);
+  assert.ok(await vscode.workspace.applyEdit(action.edit!));
+}
+
+const pushes = () => service().requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH').length;
+
+describe('remote documents: edit, lint, push', () => {
+  let ext: TerminologyApi;
+  let doc: vscode.TextDocument;
+
+  before(async () => {
+    ext = await api();
+    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server'], ['invoice', 'Rechnung']] }],
+    });
+    account().spokenTerms.push({
+      spoken_terms_id: COLLECTION.spokenTermsId, name: COLLECTION.name, creation_time: '2026-11-01T00:00:00Z',
+      term_lists: [{ lang: 'en', terms: ['Kubernetes', 'kubectl'] }],
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    service().clearFaults();
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId);
+    account().spokenTerms = account().spokenTerms.filter((c) => c.spoken_terms_id !== COLLECTION.spokenTermsId);
+    ext.glossaries.refresh();
+    ext.spokenTerms.refresh();
+  });
+
+  it('opens a dictionary at a readable address, lints an edit at the exact range, applies a quick fix, and pushes on save', async () => {
+    const t0 = Date.now();
+    doc = (await vscode.commands.executeCommand<vscode.TextDocument>('terminology.openDictionary', { glossary: GLOSSARY, sourceLang: 'en', targetLang: 'de' }))!;
+    note(`open remote dictionary -> editor: ${Date.now() - t0} ms`);
+    assert.equal(doc.uri.scheme, 'terminology');
+    assert.equal(doc.uri.path, '/Docs test/en-de.tsv');
+    assert.equal(doc.languageId, 'glossary-tsv');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\ninvoice\tRechnung\n');
+    assert.match(ext.documentStatus.text ?? '', /^\$\(book\) 3 entries · 1 KiB \/ 10 MiB · \$\(check\)$/);
+
+    await append(doc, ' price\tPreis\n');
+    const [ws] = await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'surrounding-whitespace'), 'the whitespace finding');
+    assert.deepEqual(brief([ws]), [['surrounding-whitespace', 3, 0, 1]]);
+    assert.match(ext.documentStatus.text ?? '', /4 entries .* \$\(error\) 1$/);
+    await applyFix(doc, ws);
+    await diagnosticsWhere(doc.uri, (ds) => ds.length === 0, 'no findings after the fix');
+    assert.equal(doc.lineAt(3).text, 'price\tPreis');
+
+    assert.equal(await doc.save(), true);
+    assert.equal(doc.isDirty, false);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['server', 'Server'], ['invoice', 'Rechnung'], ['price', 'Preis']]);
+    const g = (await ext.glossaries.items())?.find((x) => x.glossaryId === GLOSSARY.glossaryId);
+    assert.equal(g?.dictionaries[0].entryCount, 4, 'the tree shows the new count');
+  });
+
+  it('blocks the save while error-level findings exist: nothing is sent, the text stays', async () => {
+    const before = pushes();
+    await append(doc, 'cloud\tNebel\n');
+    await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'duplicate-source'), 'the duplicate');
+    assert.equal(await doc.save(), false);
+    assert.equal(doc.isDirty, true);
+    assert.ok(doc.getText().endsWith('cloud\tNebel\n'));
+    assert.equal(pushes(), before, 'no PUT or PATCH reached the service');
+    assert.equal(remoteEntries()!.length, 4);
+    await replaceAll(doc, doc.getText().replace('cloud\tNebel\n', ''));
+    assert.equal(await doc.save(), true);
+  });
+
+  it('detects a concurrent remote change, refuses to overwrite it, and merges by source phrase with conflicts marked', async () => {
+    setRemote([['cloud', 'Wolke'], ['server', 'Rechner'], ['invoice', 'Rechnung (Beleg)'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+    await replaceAll(doc, 'cloud\tCloud\nserver\tServer\ninvoice\tFaktura\nprice\tPreis\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'the save must not overwrite the remote change');
+    assert.equal(pushes(), before);
+    assert.equal(remoteEntries()!.find(([s]) => s === 'server')![1], 'Rechner');
+    assert.ok(ext.documents.remoteAhead(doc.uri), 'the remote text is kept for Compare and Merge');
+
+    const left = await vscode.commands.executeCommand<vscode.Uri>('terminology.compareWithRemote', doc.uri);
+    assert.equal((await vscode.workspace.openTextDocument(left!)).getText(), 'cloud\tWolke\nserver\tRechner\ninvoice\tRechnung (Beleg)\nprice\tPreis\nlogin\tAnmeldung\n');
+
+    const result = await vscode.commands.executeCommand<{ fromRemote: number; conflicts: number }>('terminology.mergeWithRemote', doc.uri);
+    assert.deepEqual(result && { fromRemote: result.fromRemote, conflicts: result.conflicts }, { fromRemote: 2, conflicts: 1 });
+    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tRechner\n<<<<<<< yours\ninvoice\tFaktura\n=======\ninvoice\tRechnung (Beleg)\n>>>>>>> remote\nprice\tPreis\nlogin\tAnmeldung\n');
+    const [conflict] = await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'merge-conflict'), 'the conflict');
+    assert.deepEqual(brief(ours(doc.uri)), [['merge-conflict', 2, 0, 13]], 'one finding for the block, nothing else');
+    assert.equal(await doc.save(), false, 'a conflict blocks the push');
+    await applyFix(doc, conflict, 'Keep your version');
+    await diagnosticsWhere(doc.uri, (ds) => ds.length === 0, 'no findings once resolved');
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Rechner'], ['invoice', 'Faktura'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+  });
+
+  it('overwrites a remote change only when that is chosen explicitly', async () => {
+    setRemote([['cloud', 'Wolke']]);
+    await replaceAll(doc, 'cloud\tCloud\nserver\tServer\n');
+    assert.equal(await doc.save(), false);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke']]);
+    assert.equal(await vscode.commands.executeCommand('terminology.overwriteRemote', doc.uri, { confirmed: true }), true);
+    assert.equal(doc.isDirty, false);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
+  });
+
+  it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {
+    await append(doc, 'login\tAnmeldung\n');
+    const text = doc.getText();
+    service().injectFault({ count: 50, status: 503, retryAfter: 0, path: '/dictionaries$' });
+    const before = service().requests.filter((r) => r.method === 'PUT').length;
+    assert.equal(await doc.save(), false);
+    service().clearFaults();
+    assert.equal(service().requests.filter((r) => r.method === 'PUT').length - before, 5, 'five attempts, then it gave up');
+    assert.equal(doc.isDirty, true);
+    assert.equal(doc.getText(), text);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
+    assert.equal(await doc.save(), true, 'a retry after the outage pushes');
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server'], ['login', 'Anmeldung']]);
+  });
+
+  it('turns a validation error of the service into a diagnostic at the line it names', async () => {
+    await append(doc, 'price\tPreis\n');
+    const text = doc.getText();
+    const position = text.indexOf('server');
+    service().injectFault({
+      count: 1, status: 400, path: '/dictionaries$',
+      body: JSON.stringify({ message: 'Invalid glossary entries provided', detail: `Key with the index 1 (starting at position ${position}) duplicates key with the index 0 (starting at position 0)` }),
+    });
+    assert.equal(await doc.save(), false);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'duplicate-source'), 'the server finding');
+    assert.deepEqual(brief(ds), [['duplicate-source', 1, 0, 6]]);
+    assert.equal(doc.isDirty, true);
+    await append(doc, 'logout\tAbmeldung\n'); // any edit clears the service's finding
+    await diagnosticsWhere(doc.uri, (d) => d.length === 0, 'the server finding to clear');
+    assert.equal(await doc.save(), true);
+  });
+
+  it('Pull replaces unsaved edits with the remote version, after asking', async () => {
+    setRemote([['cloud', 'Wolke'], ['help', 'Hilfe']]);
+    await append(doc, 'draft\tEntwurf\n');
+    assert.equal(await vscode.commands.executeCommand('terminology.pull', doc.uri, { confirmed: true }), true);
+    assert.equal(doc.getText(), 'cloud\tWolke\nhelp\tHilfe\n');
+    assert.equal(doc.isDirty, false);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nlogin\tAnmeldung\nprice\tPreis\nlogout\tAbmeldung\ndraft\tEntwurf\n', 'Undo brings the edits back');
+    assert.equal(await vscode.commands.executeCommand('terminology.pull', doc.uri, { confirmed: true }), true);
+  });
+
+  it('blocks a term list over 300 characters, and pushes a valid one', async () => {
+    const list = (await vscode.commands.executeCommand<vscode.TextDocument>('terminology.openTermList', { collection: COLLECTION, lang: 'en' }))!;
+    assert.equal(list.uri.path, '/Docs talks/en.txt');
+    assert.equal(list.languageId, 'spoken-terms');
+    assert.equal(list.getText(), 'Kubernetes\nkubectl');
+    assert.match(ext.documentStatus.text ?? '', /^\$\(mic\) 2 terms · 17 \/ 300 characters/);
+    const long = Array.from({ length: 30 }, (_, i) => `Fachbegriff${i}`).join('\n');
+    await append(list, '\n' + long);
+    await diagnosticsWhere(list.uri, (ds) => ds.some((d) => codeOf(d) === 'term-list-too-long'), 'the budget finding');
+    const before = pushes();
+    assert.equal(await list.save(), false);
+    assert.equal(pushes(), before);
+    assert.deepEqual(account().spokenTerms.find((c) => c.spoken_terms_id === COLLECTION.spokenTermsId)!.term_lists[0].terms, ['Kubernetes', 'kubectl']);
+    await replaceAll(list, 'Kubernetes\nkubectl\nHelm');
+    assert.equal(await list.save(), true);
+    assert.deepEqual(account().spokenTerms.find((c) => c.spoken_terms_id === COLLECTION.spokenTermsId)!.term_lists[0].terms, ['Kubernetes', 'kubectl', 'Helm']);
+  });
+
+  it('Push File to Glossary counts what would change, then replaces or merges', async () => {
+    const local = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: 'cloud\tWolke\nhelp\tUnterstützung\nnew\tneu\n' });
+    const replaced = await vscode.commands.executeCommand('terminology.pushFile', local.uri, {
+      glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'fr', mode: 'replace', confirmed: true,
+    });
+    assert.deepEqual(replaced, { added: 3, changed: 0, removed: 0, unchanged: 0 }, 'a new dictionary');
+    assert.deepEqual(remoteEntries('en-fr'), [['cloud', 'Wolke'], ['help', 'Unterstützung'], ['new', 'neu']]);
+    const merged = await vscode.commands.executeCommand('terminology.pushFile', local.uri, {
+      glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'de', mode: 'merge', confirmed: true,
+    });
+    assert.deepEqual(merged, { added: 1, changed: 1, removed: 0, unchanged: 1 });
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Unterstützung'], ['new', 'neu']]);
+  });
+});
