@@ -1,6 +1,6 @@
 /** Three-way merge of dictionaries by source phrase, and the counts of what a push would change.
  * Pure: no vscode. The document's own lines are kept verbatim wherever the merge keeps them. */
-import type { EntriesFormat } from './fields';
+import { parseLine, type EntriesFormat } from './fields';
 import { parseEntries, serializeEntries, type EntryValues, type ParsedEntry } from './serialize';
 import { splitLines } from './text';
 import { termsOf } from './termList';
@@ -154,27 +154,46 @@ export function entryChanges(
   return c;
 }
 
-/** Whether two texts hold the same entries (dictionaries: by source phrase and values; term lists: the same
- * terms), whatever their order, quoting, blank lines or line breaks. Used to tell whether the remote moved. */
+/** Whether two texts hold the same entries (dictionaries: every entry, duplicates too, by its values; term
+ * lists: the same terms), whatever their order, quoting, blank lines or line breaks. Used to tell whether the
+ * remote moved. O(n): the lines are compared as multisets; only lines that differ are parsed. */
 export function sameContent(a: string, b: string, kind: 'entries' | 'terms'): boolean {
   if (a === b) return true;
-  if (kind === 'terms') {
-    const x = termsOf(a).sort();
-    const y = termsOf(b).sort();
-    return x.length === y.length && x.every((t, i) => t === y[i]);
+  const la = contentLines(a, kind);
+  const lb = contentLines(b, kind);
+  // Texts of one lineage differ in a few places: skip the common head and tail before hashing lines.
+  let head = 0;
+  while (head < la.length && head < lb.length && la[head] === lb[head]) head++;
+  let tail = 0;
+  while (tail < la.length - head && tail < lb.length - head && la[la.length - 1 - tail] === lb[lb.length - 1 - tail]) tail++;
+  const bag = new Map<string, number>();
+  for (let i = head; i < la.length - tail; i++) bag.set(la[i], (bag.get(la[i]) ?? 0) + 1);
+  const onlyB: string[] = [];
+  for (let i = head; i < lb.length - tail; i++) {
+    const line = lb[i];
+    const n = bag.get(line);
+    if (n === undefined) onlyB.push(line);
+    else if (n === 1) bag.delete(line);
+    else bag.set(line, n - 1);
   }
-  const x = canonicalLines(a);
-  const y = canonicalLines(b);
-  return x.length === y.length && x.every((line, i) => line === y[i]);
+  const onlyA: string[] = [];
+  for (const [line, n] of bag) for (let i = 0; i < n; i++) onlyA.push(line);
+  if (onlyA.length !== onlyB.length) return false; // each line is one entry (or one term) or one invalid line
+  if (!onlyA.length) return true;
+  if (kind === 'terms') return false;
+  const canonical = (lines: string[]) => lines.map((line) => {
+    const { fields, problems } = parseLine(line, 'tsv');
+    return fields.length === 2 && !problems ? `${fields[0].value}\u0000${fields[1].value}` : `\u0001${line}`;
+  }).sort();
+  const x = canonical(onlyA);
+  const y = canonical(onlyB);
+  return x.every((c, i) => c === y[i]);
 }
 
-/** Every entry (duplicates too) and every line that is not one, in a canonical form, sorted. */
-function canonicalLines(text: string): string[] {
-  const parsed = parseEntries(text, 'tsv');
-  const lines = splitLines(text);
-  const out = parsed.entries.map((e) => `${e.source}\u0000${e.target}\u0000${e.sourceLang ?? ''}\u0000${e.targetLang ?? ''}`);
-  for (const i of parsed.invalidLines) out.push(`\u0001${lines[i]}`);
-  return out.sort();
+/** The lines that carry content: no byte order mark; blank lines dropped (for term lists, only empty ones). */
+function contentLines(text: string, kind: 'entries' | 'terms'): string[] {
+  const lines = splitLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  return lines.filter(kind === 'terms' ? (l) => l !== '' : (l) => l.trim() !== '');
 }
 
 /** How many entries (or terms) the service would count in a text: its non-blank lines. */

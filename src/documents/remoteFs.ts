@@ -47,6 +47,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote text the user chose to overwrite (one save). */
   private readonly approved = new Map<string, string>();
   private readonly watched = new Set<string>();
+  private readonly inflight = new Map<string, Promise<string>>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -244,7 +245,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
         if (count === countEntries(v.text)) return v;
       }
-      const text = await this.store.fetch(ref);
+      // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
+      let pending = this.inflight.get(key);
+      if (!pending) {
+        pending = this.store.fetch(ref).finally(() => this.inflight.delete(key));
+        this.inflight.set(key, pending);
+      }
+      const text = await pending;
       this.observe(uri, ref, text, why === 'read');
       return this.versions.get(key)!;
     } catch (err) {

@@ -74,9 +74,20 @@ export class DiagnosticsManager implements vscode.Disposable {
     return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
   }
 
+  /** States of documents closed in this tick: a language change closes and reopens the same text. */
+  private readonly closing = new Map<string, { state: DocState; version: number }>();
+
   private open(doc: vscode.TextDocument): void {
     const kind = lintKindOf(doc, this.settings);
-    if (!kind || this.docs.has(doc.uri.toString())) return;
+    const key = doc.uri.toString();
+    if (!kind || this.docs.has(key)) return;
+    const prev = this.closing.get(key);
+    if (prev && prev.version === doc.version && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {
+      this.closing.delete(key);
+      this.docs.set(key, prev.state);
+      this.publish(doc, prev.state);
+      return;
+    }
     const s: DocState = { kind, generation: 0, findings: [], server: [] };
     if (kind.kind === 'entries') {
       const t = Date.now();
@@ -124,9 +135,11 @@ export class DiagnosticsManager implements vscode.Disposable {
     const key = doc.uri.toString();
     const s = this.docs.get(key);
     if (!s) return;
-    if (s.timer) clearTimeout(s.timer);
+    if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     this.docs.delete(key);
     this.collection.delete(doc.uri);
+    this.closing.set(key, { state: s, version: doc.version });
+    setTimeout(() => this.closing.delete(key), 0);
   }
 
   dispose(): void {

@@ -27,7 +27,10 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec' });
   const grep = process.env.TERMINOLOGY_TEST_GREP;
   if (grep) mocha.grep(grep);
-  for (const file of fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort()) {
+  // TERMINOLOGY_BENCH=1 runs the editor benchmarks (*.bench.js) instead of the tests; the root hooks always run.
+  const bench = process.env.TERMINOLOGY_BENCH === '1';
+  const wanted = (f: string) => f === '00-service.test.js' || (bench ? f.endsWith('.bench.js') : f.endsWith('.test.js'));
+  for (const file of fs.readdirSync(__dirname).filter(wanted).sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
   return new Promise((resolve, reject) => {

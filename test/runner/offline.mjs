@@ -41,6 +41,7 @@ try {
       TERMINOLOGY_TEST_REPORT: reportFile,
       TERMINOLOGY_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
       ...(process.env.TERMINOLOGY_TEST_GREP ? { TERMINOLOGY_TEST_GREP: process.env.TERMINOLOGY_TEST_GREP } : {}),
+      ...(process.argv.includes('--bench') ? { TERMINOLOGY_BENCH: '1' } : {}),
       ...extraEnv,
     },
     serverOutput: (text) => { serverLog.push(text); if (serverLog.length > 400) serverLog.shift(); },

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms, sameContent } from '../../../src/core';
+import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms, parseEntries, sameContent } from '../../../src/core';
 
 const tsv = (...rows: string[]) => rows.map((r) => r.replace('=', '\t') + '\n').join('');
 
@@ -139,5 +139,18 @@ describe('same content', () => {
     assert.ok(sameContent('x\ny\n', 'y\nx', 'terms'));
     assert.ok(!sameContent('x\ny\n', 'x\n', 'terms'));
     assert.ok(!sameContent('x\n', 'x\nx\n', 'terms'), 'a duplicate term is a change');
+  });
+});
+
+describe('same content (property)', () => {
+  const reference = (t: string) => parseEntries(t, 'tsv').entries.map((e) => `${e.source}\u0000${e.target}`).concat(
+    parseEntries(t, 'tsv').invalidLines.map((i) => `\u0001${t.split(/\r?\n/)[i]}`)).sort().join('\n');
+  const line = fc.constantFrom('a\t1', 'a\t2', '"a"\t1', 'b\t1', 'no tab', '', ' ', 'c\t"3"', 'c\t3');
+  it('agrees with a full parse-and-sort comparison', () => {
+    fc.assert(fc.property(fc.array(line, { maxLength: 8 }), fc.array(line, { maxLength: 8 }), (xs, ys) => {
+      const a = xs.join('\n');
+      const b = ys.join('\n');
+      assert.equal(sameContent(a, b, 'entries'), reference(a) === reference(b), JSON.stringify([a, b]));
+    }), { numRuns: 500 });
   });
 });
