@@ -5,6 +5,7 @@ import { entriesForSending, lintEntries } from '../core';
 import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
+import { showPushBlocked } from '../ui/blocked';
 import { describeError, showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
@@ -25,10 +26,7 @@ async function entriesFromEditor(pair: { sourceLang: string; targetLang: string 
   const text = doc.getText();
   const errors = lintEntries(text, { format: kind.format, ...pair }).filter((f) => f.severity === 'error');
   if (errors.length) {
-    const show = vscode.l10n.t('Show Problems');
-    const picked = await vscode.window.showErrorMessage(
-      vscode.l10n.t('{0} has {1} error(s) that the service would reject. Fix them first; nothing was sent.', name ?? 'The file', errors.length), show);
-    if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
+    showPushBlocked(name ?? 'the file', errors.length, doc.uri);
     return undefined;
   }
   return { entries: entriesForSending(text), entriesFormat: kind.format };

@@ -6,6 +6,7 @@ import { entriesForSending, entryChanges, findingFromServerError, lintEntries, p
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { pairLabel } from '../tree/glossaryTree';
+import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
@@ -85,12 +86,7 @@ export function registerPushFileCommand(ctx: CommandContext, diagnostics: Diagno
       const text = doc.getText();
       const errors = lintEntries(text, { format: kind.format, ...pair }).filter((f) => f.severity === 'error').length;
       if (errors) {
-        const show = vscode.l10n.t('Show Problems');
-        const fix = vscode.l10n.t('Fix All');
-        void vscode.window.showErrorMessage(vscode.l10n.t('{0} error(s) in {1} block the push. Nothing was sent.', errors, name), show, fix).then(async (p) => {
-          if (p === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-          if (p === fix) await vscode.commands.executeCommand('terminology.fixAll', doc.uri);
-        });
+        showPushBlocked(name, errors, doc.uri);
         return undefined;
       }
       const exists = glossary.dictionaries.some((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);

@@ -8,6 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode } from '../tree/glossaryTree';
 import { TermListNode } from '../tree/spokenTermsTree';
+import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { withCancellableProgress } from '../ui/progress';
 import type { RemoteFileSystem, SaveUi } from './remoteFs';
@@ -36,14 +37,7 @@ export class RemoteSnapshots implements vscode.TextDocumentContentProvider {
 export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManager): SaveUi {
   return {
     blocked(uri, errors) {
-      const show = vscode.l10n.t('Show Problems');
-      const fix = vscode.l10n.t('Fix All');
-      void vscode.window.showErrorMessage(
-        vscode.l10n.t('{0} error(s) in {1} block the push. Nothing was sent; the document keeps your text.', errors, basename(uri)), show, fix,
-      ).then(async (picked) => {
-        if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-        if (picked === fix) await vscode.commands.executeCommand('terminology.fixAll', uri);
-      });
+      showPushBlocked(basename(uri), errors, uri);
     },
     conflict(uri, ref) {
       const compare = vscode.l10n.t('Compare');
@@ -68,6 +62,14 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     },
     progress: (title, work) => withCancellableProgress(title, work),
   };
+}
+
+/** Replaces the whole text as one undoable edit. */
+async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
+  if (doc.getText() === text) return;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
 }
 
 async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
@@ -149,11 +151,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
       const base = fs.base(doc.uri) ?? '';
       const remote = fs.remoteAhead(doc.uri) ?? await fetchRemote(doc);
       const result = ref.kind === 'dictionary' ? mergeEntries(base, doc.getText(), remote) : mergeTerms(base, doc.getText(), remote);
-      if (result.text !== doc.getText()) {
-        const edit = new vscode.WorkspaceEdit();
-        edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), result.text);
-        if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
-      }
+      await replaceText(doc, result.text);
       fs.rebase(doc.uri, remote);
       const message = result.conflicts
         ? vscode.l10n.t('Merged {0} remote change(s). {1} entr(ies) were changed on both sides and are marked as conflicts: keep one side of each (Quick Fix), then save.', result.fromRemote, result.conflicts)
@@ -195,11 +193,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
     try {
       const remote = await fetchRemote(doc);
       fs.accept(doc.uri, remote);
-      if (doc.getText() !== remote) {
-        const edit = new vscode.WorkspaceEdit();
-        edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), remote);
-        await vscode.workspace.applyEdit(edit);
-      }
+      await replaceText(doc, remote);
       // The text now equals the version just accepted: this save sends nothing and marks the document clean.
       if (doc.isDirty) await doc.save();
       return true;

@@ -2,28 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
+import { brief, diagnosticsWhere } from './diagnosticsHelpers';
 
 const EXTENSION_ID = 'terminology-studio.terminology-studio';
-
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
-}
-
-const brief = (ds: vscode.Diagnostic[]) => ds.map((d) => [
-  typeof d.code === 'object' ? String(d.code.value) : String(d.code), d.range.start.line, d.range.start.character, d.range.end.character,
-]);
-
-/** Resolves when `check` holds for the document's diagnostics, re-checking on every diagnostics change. */
-function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[]) => boolean, what: string, ms = 10_000): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const done = () => { sub.dispose(); clearTimeout(timer); resolve(ours(uri)); };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
-    });
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
-    if (check(ours(uri))) done();
-  });
-}
 
 describe('diagnostics on a local glossary file', () => {
   let uri: vscode.Uri;

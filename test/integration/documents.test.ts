@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { Account } from '../emulator/state';
 import { note } from './report';
+import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
 import { api, PAID_KEY, service } from './service';
 
 const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000001', name: 'Docs test' };
@@ -16,23 +17,6 @@ const remoteEntries = (pair = 'en-de') => {
 const setRemote = (entries: Array<[string, string]>) => {
   account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!.dictionaries.find((d) => d.source_lang === 'en' && d.target_lang === 'de')!.entries = entries;
 };
-
-function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
-}
-const codeOf = (d: vscode.Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
-const brief = (ds: vscode.Diagnostic[]) => ds.map((d) => [codeOf(d), d.range.start.line, d.range.start.character, d.range.end.character]);
-
-function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[]) => boolean, what: string, ms = 10_000): Promise<vscode.Diagnostic[]> {
-  return new Promise((resolve, reject) => {
-    const done = () => { sub.dispose(); clearTimeout(timer); resolve(ours(uri)); };
-    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
-    });
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
-    if (check(ours(uri))) done();
-  });
-}
 
 async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
   const edit = new vscode.WorkspaceEdit();

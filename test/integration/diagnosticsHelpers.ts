@@ -1,0 +1,24 @@
+/** Reading the extension's diagnostics in integration tests: waits on diagnostics events, never on sleeps. */
+import * as vscode from 'vscode';
+
+export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
+}
+
+export const codeOf = (d: vscode.Diagnostic): string => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+
+/** [code, line, start, end] of each diagnostic, for compact assertions. */
+export const brief = (ds: vscode.Diagnostic[]): Array<[string, number, number, number]> =>
+  ds.map((d) => [codeOf(d), d.range.start.line, d.range.start.character, d.range.end.character]);
+
+/** Resolves when `check` holds for the document's diagnostics, re-checking on every diagnostics change. */
+export function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[]) => boolean, what: string, ms = 10_000): Promise<vscode.Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    const done = () => { sub.dispose(); clearTimeout(timer); resolve(ours(uri)); };
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
+    });
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
+    if (check(ours(uri))) done();
+  });
+}
