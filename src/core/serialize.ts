@@ -41,6 +41,11 @@ export function parseEntries(text: string, format: EntriesFormat): ParsedEntries
   return { entries, invalidLines, bom };
 }
 
+/** One phrase as it is written in a field of `format`, quoted where the format needs it. */
+export function encodeField(value: string, format: EntriesFormat): string {
+  return format === 'tsv' ? tsvPhrase(value) : csvPhrase(value);
+}
+
 function tsvPhrase(v: string): string {
   // A phrase that starts and ends with a quote would be read as quoted: quote it so it reads back as it is.
   return v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? '"' + v.replace(/"/g, '""') + '"' : v;

@@ -1,0 +1,82 @@
+/** The table view's model: a dictionary text as rows of cells, and the smallest text edits for cell changes.
+ * Pure: no vscode. Lines are kept 1:1 with rows, so row numbers are line numbers. */
+import { parseLine, type EntriesFormat } from './fields';
+import type { Finding, TextEdit } from './findings';
+import { encodeField } from './serialize';
+import { splitLines } from './text';
+
+export interface Row {
+  /** Cell values (phrases unquoted); for a blank line, an empty array. */
+  cells: string[];
+}
+
+export function rowOf(line: string, format: EntriesFormat, first = false): Row {
+  const from = first && line.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (line.length === from) return { cells: [] };
+  return { cells: parseLine(line, format, from).fields.map((f) => f.value) };
+}
+
+export function rowsOf(text: string, format: EntriesFormat): Row[] {
+  return splitLines(text).map((line, i) => rowOf(line, format, i === 0));
+}
+
+/** Columns to show: source and target, plus the CSV language columns when any row has them. */
+export function columnCount(rows: readonly Row[], format: EntriesFormat): number {
+  if (format === 'csv') for (const r of rows) if (r.cells.length >= 4) return 4;
+  return 2;
+}
+
+/** Characters a field cannot hold in this format without changing the row's shape; they become spaces. */
+function fieldSafe(value: string, format: EntriesFormat): string {
+  return value.replace(format === 'tsv' ? /[\t\r\n]/g : /[\r\n]/g, ' ');
+}
+
+/** The edit that sets cell `column` of line `line` (whose text is `text`) to `value`: only that field changes.
+ * A missing field is appended with the separators before it. */
+export function cellEdit(line: number, text: string, format: EntriesFormat, column: number, value: string): TextEdit {
+  const from = line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const fields = text.length > from ? parseLine(text, format, from).fields : [];
+  const encoded = encodeField(fieldSafe(value, format), format);
+  if (column < fields.length) return { line, start: fields[column].start, end: fields[column].end, text: encoded };
+  const sep = format === 'tsv' ? '\t' : ',';
+  const missing = column - fields.length + (fields.length ? 1 : 0);
+  return { line, start: text.length, end: text.length, text: sep.repeat(missing) + encoded };
+}
+
+/** The text of a new, empty row with `columns` cells. */
+export function emptyRow(format: EntriesFormat, columns: number): string {
+  return (format === 'tsv' ? '\t' : ',').repeat(Math.max(1, columns - 1));
+}
+
+/** Edits that delete the given lines (each with its line break), merged into runs, bottom-up. */
+export function deleteLinesEdits(lines: readonly number[], lineCount: number, lastLineLength: (line: number) => number): TextEdit[] {
+  const sorted = [...new Set(lines)].filter((l) => l >= 0 && l < lineCount).sort((a, b) => a - b);
+  const runs: Array<[number, number]> = [];
+  for (const l of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === l - 1) last[1] = l;
+    else runs.push([l, l]);
+  }
+  return runs.reverse().map(([a, b]) => {
+    if (b + 1 < lineCount) return { line: a, start: 0, endLine: b + 1, end: 0, text: '' };
+    if (a === 0) return { line: 0, start: 0, endLine: b, end: lastLineLength(b), text: '' };
+    return { line: a - 1, start: lastLineLength(a - 1), endLine: b, end: lastLineLength(b), text: '' };
+  });
+}
+
+/** Findings per line for the table: code, severity, message, and the cell they point at. */
+export interface CellFinding { code: string; severity: Finding['severity']; message: string; column: number }
+
+export function cellFindings(findings: readonly Finding[], lineText: (line: number) => string, format: EntriesFormat): Map<number, CellFinding[]> {
+  const out = new Map<number, CellFinding[]>();
+  for (const f of findings) {
+    const text = lineText(f.line);
+    const fields = text ? parseLine(text, format, f.line === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0).fields : [];
+    let column = fields.findIndex((x) => f.start < x.end || (f.start === x.end && f.end === f.start));
+    if (column === -1) column = Math.max(0, fields.length - 1);
+    const list = out.get(f.line) ?? [];
+    list.push({ code: f.code, severity: f.severity, message: f.message, column });
+    out.set(f.line, list);
+  }
+  return out;
+}
