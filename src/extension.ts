@@ -16,6 +16,7 @@ import { UsageStatus } from './ui/statusBar';
 import { registerDocuments } from './documents/registerDocuments';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
+import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -32,6 +33,8 @@ export interface TerminologyApi {
   readonly documentStatus: DocumentStatus;
   /** Findings of a linted document, as published. */
   readonly diagnostics: DiagnosticsManager;
+  /** The table view (custom editor). */
+  readonly table: TableEditorProvider;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -47,6 +50,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const usage = new UsageStatus(clients);
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics);
+  const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
 
   context.subscriptions.push(
     channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
@@ -58,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerSpokenTermsCommands(commands),
     ...registerTranslateCommand(commands),
     ...documents.disposables,
+    ...table.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -68,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
-    documents: documents.fs, documentStatus: documents.status, diagnostics,
+    documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider,
   };
 }
 

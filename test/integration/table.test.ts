@@ -1,0 +1,100 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { TableUpdate } from '../../src/table/tableEditor';
+import { brief, diagnosticsWhere } from './diagnosticsHelpers';
+import { note } from './report';
+import { api } from './service';
+
+/** Resolves with the first message the table of `uri` is sent that satisfies `check`. */
+function nextPost(ext: TerminologyApi, uri: vscode.Uri, check: (m: TableUpdate) => boolean, ms = 15_000): Promise<TableUpdate> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error('no such message to the table')); }, ms);
+    const sub = ext.table.onDidPost((p) => {
+      if (p.uri.toString() === uri.toString() && check(p.message)) { sub.dispose(); clearTimeout(timer); resolve(p.message); }
+    });
+  });
+}
+
+describe('table view', () => {
+  let ext: TerminologyApi;
+  let uri: vscode.Uri;
+  let doc: vscode.TextDocument;
+  let original: string;
+
+  before(async () => {
+    ext = await api();
+    uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sample.glossary.tsv');
+    doc = await vscode.workspace.openTextDocument(uri);
+    original = doc.getText();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens a dictionary in the table: the webview runs under its CSP and receives the rows and their findings', async () => {
+    const init = nextPost(ext, uri, (m) => m.type === 'init');
+    const ready = new Promise<void>((resolve) => { const s = ext.table.onDidReady((u) => { if (u.toString() === uri.toString()) { s.dispose(); resolve(); } }); });
+    const t0 = Date.now();
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'terminology.table');
+    await ready;
+    note(`table ready (script loaded, rows sent) after ${Date.now() - t0} ms`);
+    const m = await init;
+    assert.equal(m.type, 'init');
+    if (m.type !== 'init') return;
+    assert.equal(m.columns, 2);
+    assert.equal(m.rows.length, doc.lineCount);
+    assert.deepEqual(m.rows[0], ['cloud', 'Wolke']);
+    assert.deepEqual(m.findings.map(([line]) => line), [2, 3, 4, 5, 6], 'a finding on every line that has one, by line');
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'terminology.table');
+  });
+
+  it('a cell edit from the webview changes only that field of that line; the table gets the row back, the diagnostics follow', async () => {
+    const splice = nextPost(ext, uri, (m) => m.type === 'splice');
+    assert.equal(await ext.table.handle(uri, { type: 'edit', line: 4, column: 1, value: 'Rechnung' }), true);
+    const lines = original.split('\n');
+    lines[4] = 'invoice\tRechnung';
+    assert.equal(doc.getText(), lines.join('\n'), 'only line 5 changed');
+    assert.deepEqual(await splice, { type: 'splice', start: 4, deleteCount: 1, rows: [['invoice', 'Rechnung']], columns: 2 });
+    const ds = await diagnosticsWhere(uri, (d) => !d.some((x) => x.range.start.line === 4), 'the empty-target finding to go');
+    assert.ok(!brief(ds).some(([code]) => code === 'empty-target'));
+
+    const findings = nextPost(ext, uri, (m) => m.type === 'findings' && m.findings.some(([line]) => line === 0));
+    await ext.table.handle(uri, { type: 'edit', line: 0, column: 0, value: ' cloud' });
+    await diagnosticsWhere(uri, (d) => d.some((x) => x.range.start.line === 0), 'a finding on the edited line');
+    await findings;
+    assert.equal(doc.lineAt(0).text, ' cloud\tWolke');
+  });
+
+  it('undo restores the text, edit by edit, with the table still in front', async () => {
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputCustom, true);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.lineAt(0).text, 'cloud\tWolke');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), original);
+    assert.equal(doc.isDirty, false);
+  });
+
+  it('adds and deletes rows as line edits', async () => {
+    await ext.table.handle(uri, { type: 'addRow', after: 0 });
+    assert.equal(doc.lineAt(1).text, '\t');
+    assert.equal(doc.lineCount, original.split('\n').length + 1);
+    await ext.table.handle(uri, { type: 'deleteRows', lines: [1, 3] });
+    const lines = original.split('\n');
+    lines.splice(2, 1);
+    assert.equal(doc.getText(), lines.join('\n'));
+  });
+
+  it('sorts the file only when asked, as one undoable edit', async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(doc.getText(), original);
+    await ext.table.handle(uri, { type: 'sortDocument', column: 0, descending: false });
+    // By the cell's value as written: " dashboard" (with its leading space, a finding of its own) sorts first.
+    assert.deepEqual(doc.getText().split('\n').filter(Boolean).map((l) => l.split('\t')[0]), [' dashboard', 'cloud', 'cloud', 'invoice', 'password\u2028reset', 'server', 'server']);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), original);
+  });
+});
