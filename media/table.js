@@ -29,11 +29,16 @@
   let anchor = -1;
   let editing = null; // { line, col }
 
+  const EMPTY = [];
+  /** Cells of a line; a line not received yet (rows stream in after the first screen) has none. */
+  const cellsOf = (line) => rows[line] || EMPTY;
+  let loading = false;
+
   const names = () => (columns === 4 ? ['Source', 'Target', 'Source language', 'Target language'] : ['Source', 'Target']);
 
   function matches(line, text) {
     const t = text.toLowerCase();
-    return rows[line].some((c) => c.toLowerCase().includes(t));
+    return cellsOf(line).some((c) => c.toLowerCase().includes(t));
   }
 
   function rebuildView() {
@@ -45,8 +50,8 @@
       const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
       const k = sort.column;
       view.sort((a, b) => {
-        const x = rows[a][k] ?? '';
-        const y = rows[b][k] ?? '';
+        const x = cellsOf(a)[k] ?? '';
+        const y = cellsOf(b)[k] ?? '';
         return (sort.descending ? -1 : 1) * collator.compare(x, y) || a - b;
       });
     }
@@ -86,7 +91,7 @@
 
   function renderSummary() {
     const shown = view.length === rows.length ? '' : ` (${view.length} shown)`;
-    summary.textContent = `${rows.length.toLocaleString('en-US')} rows${shown}`;
+    summary.textContent = `${rows.length.toLocaleString('en-US')} rows${shown}${loading ? ' (loading…)' : ''}`;
     const n = problemCount();
     nextBtn.textContent = n ? `⚠ ${n} problem${n === 1 ? '' : 's'} — next` : '✓ no problems';
     nextBtn.classList.toggle('has-problems', n > 0);
@@ -102,7 +107,7 @@
     const frag = document.createDocumentFragment();
     for (let r = first; r < last; r++) {
       const line = view[r];
-      const cells = rows[line];
+      const cells = cellsOf(line);
       const el = document.createElement('div');
       el.className = 'row';
       el.setAttribute('role', 'row');
@@ -193,7 +198,7 @@
     editor.style.top = `${box.top}px`;
     editor.style.width = `${box.width}px`;
     editor.style.height = `${box.height}px`;
-    editor.value = initial !== undefined ? initial : (rows[line][active.col] ?? '');
+    editor.value = initial !== undefined ? initial : (cellsOf(line)[active.col] ?? '');
     editor.focus();
     if (initial === undefined) editor.select();
   }
@@ -205,7 +210,7 @@
     const value = editor.value;
     editor.hidden = true;
     grid.focus();
-    if (commit && value !== (rows[line][col] ?? '')) vscode.postMessage({ type: 'edit', line, column: col, value });
+    if (commit && value !== (cellsOf(line)[col] ?? '')) vscode.postMessage({ type: 'edit', line, column: col, value });
   }
 
   function nextProblem() {
@@ -224,11 +229,11 @@
     const q = findBox.value.trim().toLowerCase();
     if (!q) { findStatus.textContent = ''; render(); return; }
     let total = 0;
-    for (const line of view) if (rows[line].some((c) => c.toLowerCase().includes(q))) total++;
+    for (const line of view) if (cellsOf(line).some((c) => c.toLowerCase().includes(q))) total++;
     const n = view.length;
     for (let k = 1; k <= n; k++) {
       const r = (active.row + (backwards ? -k : k) + n * 2) % n;
-      const c = rows[view[r]].findIndex((x) => x.toLowerCase().includes(q));
+      const c = cellsOf(view[r]).findIndex((x) => x.toLowerCase().includes(q));
       if (c >= 0) {
         move(r, c, false);
         findStatus.textContent = `${total} match${total === 1 ? '' : 'es'}`;
@@ -237,6 +242,31 @@
     }
     findStatus.textContent = 'no match';
     render();
+  }
+
+  /** Renders at 60 positions spread over the whole table, as a fast scroll would, and reports the cost of each
+   * frame's work (a frame has 16.7 ms at 60 Hz). */
+  function measureScroll() {
+    const times = [];
+    const max = Math.max(0, view.length * ROW_H - viewport.clientHeight);
+    for (let i = 0; i < 60; i++) {
+      viewport.scrollTop = Math.round((max * ((i * 37) % 60)) / 59);
+      const t0 = performance.now();
+      render();
+      void rowsEl.offsetHeight; // include layout
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    vscode.postMessage({ type: 'scrollMeasured', frames: times.length, medianMs: times[30], maxMs: times[times.length - 1] });
+  }
+
+  /** Rows from text lines: split at the separator, except the lines whose cells the extension parsed. */
+  function fill(start, text, quoted, fmt) {
+    const sep = fmt === 'csv' ? ',' : '\t';
+    const lines = text.split(/\r\n|\r|\n/);
+    if (start === 0 && lines[0] && lines[0].charCodeAt(0) === 0xfeff) lines[0] = lines[0].slice(1);
+    for (let i = 0; i < lines.length && start + i < rows.length; i++) rows[start + i] = lines[i] === '' ? [] : lines[i].split(sep);
+    for (const [line, cells] of quoted) rows[line] = cells;
   }
 
   // ---- events -----------------------------------------------------------------------------------------------
@@ -331,11 +361,22 @@
   window.addEventListener('message', (event) => {
     const m = event.data;
     if (m.type === 'init') {
+      // The first screen of rows comes at once; the rest follows in a 'rows' message.
+      const t0 = performance.now();
       columns = m.columns;
-      rows = m.rows;
+      rows = new Array(m.total);
+      fill(0, m.text, m.quoted, m.format);
+      loading = m.total > 0 && m.complete === false;
       findings = new Map(m.findings);
       rebuildView();
       grid.focus();
+      vscode.postMessage({ type: 'rendered', rows: m.total, ms: performance.now() - t0 });
+    } else if (m.type === 'rows') {
+      const t0 = performance.now();
+      fill(m.start, m.text, m.quoted, m.format);
+      loading = false;
+      if (filterBox.value.trim() || sort.column >= 0) rebuildView(); else { renderSummary(); render(); }
+      vscode.postMessage({ type: 'loaded', rows: rows.length, ms: performance.now() - t0 });
     } else if (m.type === 'splice') {
       columns = m.columns;
       if (m.rows.length < 10000) rows.splice(m.start, m.deleteCount, ...m.rows);
@@ -359,6 +400,7 @@
     } else if (m.type === 'command') {
       if (m.name === 'nextProblem') nextProblem();
       if (m.name === 'find') { findBox.focus(); findBox.select(); }
+      if (m.name === 'measureScroll') measureScroll();
     }
   });
 

@@ -2,13 +2,15 @@
  * diagnostics stay one). The webview (media/table.js) renders a virtualized grid; every change it asks for
  * becomes the smallest edit of the document, and every document change reaches it as a splice of rows. */
 import * as vscode from 'vscode';
-import { cellEdit, cellFindings, columnCount, deleteLinesEdits, emptyRow, rowOf, rowsOf, type EntriesFormat } from '../core';
+import { cellEdit, cellFindings, columnCount, deleteLinesEdits, emptyRow, rowOf, type EntriesFormat } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV } from '../lint/documentKinds';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { Logger } from '../util/logger';
 
 export const TABLE_VIEW_TYPE = 'terminology.table';
+/** Rows sent ahead of the rest, enough to fill a screen. */
+const FIRST_SCREEN_LINES = 500;
 
 /** Messages from the webview. */
 export type TableRequest =
@@ -17,14 +19,24 @@ export type TableRequest =
   | { type: 'addRow'; after: number }
   | { type: 'deleteRows'; lines: number[] }
   | { type: 'sortDocument'; column: number; descending: boolean }
-  | { type: 'openText'; line: number };
+  | { type: 'openText'; line: number }
+  /** The webview's own figures: the first render after init, and a scroll measurement. */
+  | { type: 'rendered'; rows: number; ms: number }
+  | { type: 'loaded'; rows: number; ms: number }
+  | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number };
 
 /** Messages to the webview. */
 export type TableUpdate =
-  | { type: 'init'; format: EntriesFormat; columns: number; rows: string[][]; findings: Array<[number, unknown[]]> }
+  /** The rows as the document's text (one string is far cheaper to send than 200 000 arrays): the webview splits
+   * each line at the separator, except the lines listed in `quoted`, whose cells are given (quotes need the parser). */
+  | { type: 'init'; format: EntriesFormat; columns: number; total: number; complete: boolean; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, unknown[]]> }
+  /** The rows after the first screen, from line `start`, in the same form. */
+  | { type: 'rows'; format: EntriesFormat; start: number; text: string; quoted: Array<[number, string[]]> }
   | { type: 'splice'; start: number; deleteCount: number; rows: string[][]; columns: number }
   | { type: 'findings'; findings: Array<[number, unknown[]]> }
-  | { type: 'command'; name: 'nextProblem' | 'find' };
+  | { type: 'command'; name: TableCommand };
+
+export type TableCommand = 'nextProblem' | 'find' | 'measureScroll';
 
 const formatOf = (doc: vscode.TextDocument): EntriesFormat =>
   doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path) ? 'csv' : 'tsv';
@@ -58,12 +70,35 @@ class TablePanel implements vscode.Disposable {
     return [...map];
   }
 
+  /** Rows go as text (one string is far cheaper to send than 200 000 arrays), split by the webview at the
+   * separator; lines with quotes are parsed here. The first screen goes first, so the table shows at once. */
   private init(): void {
     const started = Date.now();
-    const rows = rowsOf(this.document.getText(), this.format);
-    this.columns = columnCount(rows, this.format);
-    this.post({ type: 'init', format: this.format, columns: this.columns, rows: rows.map((r) => r.cells), findings: this.findings() });
-    this.owner.log.debug(`table ${this.document.uri.path}: ${rows.length} rows sent in ${Date.now() - started} ms`);
+    const text = this.document.getText();
+    const quoted: Array<[number, string[]]> = [];
+    let columns = 2;
+    let line = 0;
+    let firstScreenEnd = text.length;
+    for (let at = 0; at <= text.length; line++) {
+      let end = text.indexOf('\n', at);
+      if (end === -1) end = text.length;
+      const raw = text.slice(at, end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      if (raw.includes('"')) quoted.push([line, rowOf(raw, this.format, line === 0).cells]);
+      if (this.format === 'csv' && columns < 4 && raw.split(',').length >= 4) columns = columnCount([rowOf(raw, 'csv', line === 0)], 'csv');
+      if (line === FIRST_SCREEN_LINES - 1) firstScreenEnd = end;
+      at = end + 1;
+    }
+    this.columns = columns;
+    const complete = firstScreenEnd >= text.length;
+    const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
+    this.post({
+      type: 'init', format: this.format, columns, total: line, complete,
+      text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(),
+    });
+    if (!complete) {
+      this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: text.slice(firstScreenEnd + 1), quoted: quoted.filter((q) => !split(q)) });
+    }
+    this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
   }
 
   /** Document changes as row splices. VS Code reports ranges in the text before the event; taken top-down,
@@ -127,6 +162,12 @@ class TablePanel implements vscode.Disposable {
         we.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount - 1, doc.lineAt(doc.lineCount - 1).text.length), text);
         return vscode.workspace.applyEdit(we);
       }
+      case 'rendered':
+      case 'loaded':
+      case 'scrollMeasured':
+        this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
+        this.owner.reported(doc.uri, m);
+        return true;
       case 'openText': {
         const line = Math.min(Math.max(0, m.line), doc.lineCount - 1);
         await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, selection: new vscode.Range(line, 0, line, 0) });
@@ -150,6 +191,9 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   /** Every message sent to a webview (for tests and the log). */
   readonly onDidPost = this.post.event;
   private active: TablePanel | undefined;
+  private readonly report = new vscode.EventEmitter<{ uri: vscode.Uri; figures: Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' }> }>();
+  /** The webview's own measurements (first render, scrolling). */
+  readonly onDidReport = this.report.event;
 
   constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {}
 
@@ -183,8 +227,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     return this.panels.get(uri.toString())?.ready ?? false;
   }
 
-  /** Sends a command to the active table (next problem, find). */
-  command(name: 'nextProblem' | 'find'): void {
+  reported(uri: vscode.Uri, figures: Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' }>): void {
+    this.report.fire({ uri, figures });
+  }
+
+  /** Sends a command to the active table (next problem, find, a scroll measurement). */
+  command(name: TableCommand): void {
     this.active?.post({ type: 'command', name });
   }
 
@@ -237,6 +285,7 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     this.panels.clear();
     this.ready.dispose();
     this.post.dispose();
+    this.report.dispose();
   }
 }
 

@@ -45,8 +45,8 @@ describe('table view', () => {
     assert.equal(m.type, 'init');
     if (m.type !== 'init') return;
     assert.equal(m.columns, 2);
-    assert.equal(m.rows.length, doc.lineCount);
-    assert.deepEqual(m.rows[0], ['cloud', 'Wolke']);
+    assert.equal(m.text, doc.getText(), 'the rows travel as the text, split by the webview');
+    assert.deepEqual(m.quoted, [], 'no line needs the quote-aware parser');
     assert.deepEqual(m.findings.map(([line]) => line), [2, 3, 4, 5, 6], 'a finding on every line that has one, by line');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'terminology.table');
@@ -96,5 +96,20 @@ describe('table view', () => {
     assert.deepEqual(doc.getText().split('\n').filter(Boolean).map((l) => l.split('\t')[0]), [' dashboard', 'cloud', 'cloud', 'invoice', 'password\u2028reset', 'server', 'server']);
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), original);
+  });
+});
+
+describe('table view of quoted CSV', () => {
+  it('sends parsed cells for the lines with quotes, and shows the language columns', async () => {
+    const ext = await api();
+    const doc = await vscode.workspace.openTextDocument({ language: 'glossary-csv', content: 'a,b\n"x, y","say ""hi""",en,de\n' });
+    const init = nextPost(ext, doc.uri, (m) => m.type === 'init');
+    await vscode.commands.executeCommand('vscode.openWith', doc.uri, 'terminology.table');
+    const m = await init;
+    assert.ok(m.type === 'init');
+    if (m.type !== 'init') return;
+    assert.equal(m.columns, 4);
+    assert.deepEqual(m.quoted, [[1, ['x, y', 'say "hi"', 'en', 'de']]]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
