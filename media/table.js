@@ -321,8 +321,8 @@
     } else if (k === 'Enter' && (e.ctrlKey || e.metaKey)) vscode.postMessage({ type: 'addRow', after: view[active.row] ?? rows.length - 1 });
     else if (k === 'Enter' || k === 'F2') startEdit();
     else if (k === 'Delete') deleteSelected();
-    else if (k === 'F8') nextProblem();
-    else if ((e.ctrlKey || e.metaKey) && k.toLowerCase() === 'f') { findBox.focus(); findBox.select(); }
+    // F8 and Ctrl+F are VS Code keybindings (terminology.table.nextProblem / .find), which reach this webview as
+    // commands; handling them here too would run them twice.
     else if (k === 'Escape') { selected = new Set([view[active.row]]); render(); }
     else if (k.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) startEdit(k);
     else handled = false;
