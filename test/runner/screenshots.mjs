@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startWorkbench, repoRoot } from './vscode-harness.mjs';
+import { paletteCommand, quickOpen, startWorkbench, repoRoot } from './vscode-harness.mjs';
 
 const require = createRequire(import.meta.url);
 const { startEmulator } = require(join(repoRoot, 'out', 'test', 'emulator', 'server.js'));
@@ -29,23 +29,10 @@ try {
       await page.setViewportSize({ width: 1280, height: 720 });
       await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
       await page.waitForTimeout(3000);
-      const palette = async (text) => {
-        await page.keyboard.press('F1');
-        await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-        await page.keyboard.type(text, { delay: 5 });
-        await page.waitForTimeout(700);
-        await page.keyboard.press('Enter');
-        await page.waitForTimeout(1500);
-      };
-      await palette('View: Hide Secondary Side Bar');
-      await palette('View: Open View Terminology');
-      await page.keyboard.press('Control+P');
-      await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-      await page.keyboard.type('sample.glossary.tsv', { delay: 5 });
-      await page.waitForTimeout(1000);
-      await page.keyboard.press('Enter');
-      await page.waitForTimeout(2000);
-      await palette('Terminology: Open in Table View');
+      await paletteCommand(page, 'View: Hide Secondary Side Bar');
+      await paletteCommand(page, 'View: Open View Terminology');
+      await quickOpen(page, 'sample.glossary.tsv');
+      await paletteCommand(page, 'Terminology: Open in Table View');
       await page.waitForSelector('iframe.webview', { timeout: 30_000 });
       await page.waitForTimeout(3000);
       await page.screenshot({ path: t.file });

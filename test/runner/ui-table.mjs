@@ -2,7 +2,7 @@
 // VS Code. Opens the sample glossary in the table, edits a cell with the keyboard, deletes a row, undoes.
 // Exits 1 on the first failed check. Run by `npm run test:ui` (part of `npm test`).
 import { join } from 'node:path';
-import { startWorkbench, repoRoot } from './vscode-harness.mjs';
+import { paletteCommand, quickOpen, startWorkbench, repoRoot } from './vscode-harness.mjs';
 
 const started = Date.now();
 const wb = await startWorkbench({ workspace: join(repoRoot, 'test', 'fixtures', 'workspace') });
@@ -15,17 +15,8 @@ try {
   const page = wb.page;
   await page.waitForSelector('.monaco-workbench', { timeout: 60_000 });
   await page.waitForTimeout(2000);
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.keyboard.type('sample.glossary.tsv', { delay: 5 });
-  await page.waitForTimeout(1000);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1500);
-  await page.keyboard.press('F1');
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.keyboard.type('Terminology: Open in Table View', { delay: 5 });
-  await page.waitForTimeout(700);
-  await page.keyboard.press('Enter');
+  await quickOpen(page, 'sample.glossary.tsv');
+  await paletteCommand(page, 'Terminology: Open in Table View');
   const frame = page.frameLocator('iframe.webview').frameLocator('#active-frame');
   const cell = (row, col) => frame.locator(`.row[data-row="${row}"] .cell[data-col="${col}"] .text`);
   const summary = frame.locator('#summary');

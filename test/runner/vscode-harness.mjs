@@ -122,3 +122,23 @@ export async function startWorkbench(options = {}) {
     throw err;
   }
 }
+
+/** Drives the workbench page like a user: the command palette (F1) with `text`, then Enter. */
+export async function paletteCommand(page, text) {
+  await page.keyboard.press('F1');
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+  await page.keyboard.type(text, { delay: 5 });
+  await page.waitForTimeout(700);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1500);
+}
+
+/** Opens a workspace file through Quick Open (Ctrl+P). */
+export async function quickOpen(page, name) {
+  await page.keyboard.press('Control+P');
+  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
+  await page.keyboard.type(name, { delay: 5 });
+  await page.waitForTimeout(1000);
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(1500);
+}
