@@ -118,9 +118,10 @@
       const num = document.createElement('div');
       num.className = 'num';
       num.textContent = String(line + 1);
+      num.title = 'Double-click: show this line in the text editor';
       if (list.length) {
         num.classList.add(worst(list));
-        num.title = list.map((f) => `${f.code}: ${f.message}`).join('\n');
+        num.title = list.map((f) => `${f.code}: ${f.message}`).join('\n') + '\n(double-click: show in the text editor)';
       }
       el.appendChild(num);
       for (let c = 0; c < columns; c++) {
@@ -290,7 +291,11 @@
     grid.focus();
     e.preventDefault();
   });
-  rowsEl.addEventListener('dblclick', () => startEdit());
+  rowsEl.addEventListener('dblclick', (e) => {
+    const num = /** @type {HTMLElement} */ (e.target).closest('.num');
+    if (num) vscode.postMessage({ type: 'openText', line: view[active.row] }); // the line in the text editor, beside
+    else startEdit();
+  });
 
   head.addEventListener('click', (e) => {
     const h = /** @type {HTMLElement} */ (e.target).closest('.cell');

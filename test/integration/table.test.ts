@@ -113,3 +113,18 @@ describe('table view of quoted CSV', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
+
+describe('table view: to the text', () => {
+  it('shows a row\'s line in the text editor beside the table', async () => {
+    const ext = await api();
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sample.glossary.tsv');
+    const ready = new Promise<void>((resolve) => { const s = ext.table.onDidReady((u) => { if (u.toString() === uri.toString()) { s.dispose(); resolve(); } }); });
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'terminology.table');
+    if (!ext.table.isReady(uri)) await ready;
+    assert.equal(await ext.table.handle(uri, { type: 'openText', line: 3 }), true);
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.toString(), uri.toString());
+    assert.equal(editor?.selection.active.line, 3);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
