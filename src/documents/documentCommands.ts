@@ -12,7 +12,7 @@ import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { withCancellableProgress } from '../ui/progress';
 import type { RemoteFileSystem, SaveUi } from './remoteFs';
-import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri } from './uris';
+import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from './uris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
@@ -72,13 +72,15 @@ async function replaceText(doc: vscode.TextDocument, text: string): Promise<void
   if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
 }
 
-async function documentFor(uri: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
+/** The remote document at `uri` (or the active one) with what it is, or undefined after saying what to do. */
+async function documentFor(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {
   const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  if (!target || target.scheme !== SCHEME || !parseRemoteRef(target)) {
+  const ref = target?.scheme === SCHEME ? parseRemoteRef(target) : undefined;
+  if (!target || !ref) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary or term list from the Terminology explorer first.'));
     return undefined;
   }
-  return vscode.workspace.openTextDocument(target);
+  return { doc: await vscode.workspace.openTextDocument(target), ref };
 }
 
 export interface OpenArgs { glossary?: Glossary; collection?: SpokenTerms; sourceLang?: string; targetLang?: string; lang?: string }
@@ -130,7 +132,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
   const compare = async (uri?: vscode.Uri, args?: { glossaryId: string; sourceLang: string; targetLang: string }) => {
     const target = uri ?? vscode.window.activeTextEditor?.document.uri;
     if (target?.scheme !== SCHEME) return compareLocal(target, args);
-    const doc = await documentFor(target);
+    const { doc } = await documentFor(target) ?? {};
     if (!doc) return undefined;
     try {
       const remote = await fetchRemote(doc);
@@ -144,8 +146,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
   };
 
   const merge = async (uri?: vscode.Uri): Promise<MergeResult | undefined> => {
-    const doc = await documentFor(uri);
-    const ref = doc && parseRemoteRef(doc.uri);
+    const { doc, ref } = await documentFor(uri) ?? {};
     if (!doc || !ref) return undefined;
     try {
       const base = fs.base(doc.uri) ?? '';
@@ -165,8 +166,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
   };
 
   const overwrite = async (uri?: vscode.Uri, options?: { confirmed?: boolean }) => {
-    const doc = await documentFor(uri);
-    const ref = doc && parseRemoteRef(doc.uri);
+    const { doc, ref } = await documentFor(uri) ?? {};
     if (!doc || !ref) return false;
     try {
       const remote = fs.remoteAhead(doc.uri) ?? await fetchRemote(doc);
@@ -183,8 +183,7 @@ export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSyst
   };
 
   const pull = async (uri?: vscode.Uri, options?: { confirmed?: boolean }) => {
-    const doc = await documentFor(uri);
-    const ref = doc && parseRemoteRef(doc.uri);
+    const { doc, ref } = await documentFor(uri) ?? {};
     if (!doc || !ref) return false;
     const discard = vscode.l10n.t('Discard and Pull');
     if (doc.isDirty && !options?.confirmed && await vscode.window.showWarningMessage(

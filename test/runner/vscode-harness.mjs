@@ -123,22 +123,18 @@ export async function startWorkbench(options = {}) {
   }
 }
 
-/** Drives the workbench page like a user: the command palette (F1) with `text`, then Enter. */
-export async function paletteCommand(page, text) {
-  await page.keyboard.press('F1');
+/** Types `text` into a quick input opened by `key`, then Enter: the way a user runs a command or opens a file. */
+async function quickInput(page, key, text, settleMs) {
+  await page.keyboard.press(key);
   await page.waitForSelector('.quick-input-widget', { state: 'visible' });
   await page.keyboard.type(text, { delay: 5 });
-  await page.waitForTimeout(700);
+  await page.waitForTimeout(settleMs);
   await page.keyboard.press('Enter');
   await page.waitForTimeout(1500);
 }
 
+/** Runs a command through the command palette (F1). */
+export const paletteCommand = (page, text) => quickInput(page, 'F1', text, 700);
+
 /** Opens a workspace file through Quick Open (Ctrl+P). */
-export async function quickOpen(page, name) {
-  await page.keyboard.press('Control+P');
-  await page.waitForSelector('.quick-input-widget', { state: 'visible' });
-  await page.keyboard.type(name, { delay: 5 });
-  await page.waitForTimeout(1000);
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(1500);
-}
+export const quickOpen = (page, name) => quickInput(page, 'Control+P', name, 1000);
