@@ -1,0 +1,77 @@
+// The UI suite: user flows through the real workbench of a real VS Code, driven by headless Chromium the way a
+// person uses it (palette, menus, pickers, input boxes, modals, keys). Each flow in test/ui/*.flow.mjs gets a
+// fresh seeded emulator and a fresh VS Code, and asserts what the service holds afterwards.
+// On failure a screenshot goes to test-results/ui/<flow>.png. `TERMINOLOGY_UI_GREP=table npm run test:ui` runs
+// the flows whose file name matches. Prints "N passed, N failed"; exits 1 when a flow failed or none ran.
+import { readdirSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { startWorkbench, repoRoot } from './vscode-harness.mjs';
+import { makeHelpers } from '../ui/lib.mjs';
+
+const require = createRequire(import.meta.url);
+const { startEmulator } = require(join(repoRoot, 'out', 'test', 'emulator', 'server.js'));
+const { seedDemo } = require(join(repoRoot, 'out', 'test', 'emulator', 'seed.js'));
+
+const grep = process.env.TERMINOLOGY_UI_GREP ? new RegExp(process.env.TERMINOLOGY_UI_GREP, 'i') : undefined;
+const flowDir = join(repoRoot, 'test', 'ui');
+const files = readdirSync(flowDir).filter((f) => f.endsWith('.flow.mjs') && (!grep || grep.test(f))).sort();
+const shots = join(repoRoot, 'test-results', 'ui');
+mkdirSync(shots, { recursive: true });
+const flowTimeoutMs = Number(process.env.TERMINOLOGY_UI_FLOW_TIMEOUT_MS ?? 240_000);
+
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const file of files) {
+  const flow = await import(pathToFileURL(join(flowDir, file)).href);
+  const name = file.replace(/\.flow\.mjs$/, '');
+  const opts = flow.options ?? {};
+  const emulator = await startEmulator({ key: 'ui-paid-key', freeKey: 'ui-free-key:fx', seed: opts.seed === false ? undefined : seedDemo });
+  let wb;
+  let checks = 0;
+  let ok = true;
+  const t0 = Date.now();
+  console.log(`\n${flow.title ?? name}`);
+  try {
+    wb = await startWorkbench({
+      workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
+      settings: {
+        'terminology.baseUrl': emulator.url,
+        'terminology.freeBaseUrl': emulator.freeUrl,
+        'workbench.colorTheme': 'Default Dark Modern',
+        ...(opts.settings ?? {}),
+      },
+      env: opts.key === false ? {} : { TERMINOLOGY_SEED_KEY: opts.key ?? emulator.keys.paid },
+      smokeTestDriver: true,
+    });
+    const t = makeHelpers(wb.page, {
+      emulator, workspace: wb.workspace,
+      check(cond, what) {
+        checks++;
+        console.log(`  ${cond ? '✔' : '✘'} ${what}`);
+        if (!cond) throw new Error(`check failed: ${what}`);
+      },
+    });
+    await t.ready();
+    let timer;
+    await Promise.race([
+      flow.run(t),
+      new Promise((_, rej) => { timer = setTimeout(() => rej(new Error(`flow timed out after ${flowTimeoutMs / 1000} s`)), flowTimeoutMs); }),
+    ]).finally(() => clearTimeout(timer));
+  } catch (err) {
+    ok = false;
+    console.log(`  ✘ ${String(err?.message ?? err).split('\n').slice(0, 3).join(' | ')}`);
+    const shot = join(shots, `${name}.png`);
+    try { await wb?.page?.screenshot({ path: shot }); console.log(`    screenshot: ${shot}`); } catch { /* no page */ }
+  } finally {
+    await wb?.stop();
+    await emulator.close();
+  }
+  if (ok) passed++; else failed++;
+  console.log(`  ${ok ? 'passed' : 'FAILED'}: ${checks} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+console.log(`\nui: ${files.length} flows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed || !files.length ? 1 : 0);

@@ -1,0 +1,157 @@
+// Helpers of the UI suite: what a person does in the workbench, as Playwright steps, and what the service holds.
+// Every helper waits for what it needs to see; none sleeps for a fixed time unless the workbench gives no signal.
+
+/** @param {import('playwright-core').Page} page */
+export function makeHelpers(page, { emulator, workspace, check }) {
+  const quickInput = page.locator('.quick-input-widget');
+  const t = {
+    page, emulator, workspace, check,
+    /** The account of the key the workbench uses (paid unless the flow said otherwise). */
+    account(key = emulator.keys.paid) { return emulator.state.accounts[key]; },
+    glossary(name, key) { return t.account(key)?.glossaries.find((g) => g.name === name); },
+    /** Entries the service holds for a dictionary, as [source, target] pairs. */
+    entries(glossaryName, source, target, key) {
+      return t.glossary(glossaryName, key)?.dictionaries.find((d) => d.source_lang === source && d.target_lang === target)?.entries;
+    },
+    requests(method, pathPattern) {
+      return emulator.requests.filter((r) => r.method === method && pathPattern.test(r.path));
+    },
+
+    async ready() {
+      await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
+      // The extension contributes an activity bar entry; once it is there, the extension host is up.
+      await page.locator('.activitybar [aria-label^="Terminology"]').first().waitFor({ timeout: 90_000 });
+      await page.waitForTimeout(1000);
+    },
+
+    /** Runs a command through the palette (F1) by its title, waiting for it to be listed. */
+    async command(title) {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await quickInput.waitFor({ state: 'visible' });
+      await page.keyboard.type(title, { delay: 5 });
+      await quickInput.locator('.monaco-list-row', { hasText: title.replace(/^>?\s*/, '') }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+    },
+
+    /** Opens a workspace file through Quick Open (Ctrl+P). */
+    async quickOpen(name) {
+      await page.keyboard.press('Control+P');
+      await quickInput.waitFor({ state: 'visible' });
+      await page.keyboard.type(name, { delay: 5 });
+      await quickInput.locator('.monaco-list-row', { hasText: name }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
+    },
+
+    /** Waits for the quick pick and chooses the item whose label contains `label`. */
+    async pick(label, { timeout = 20_000 } = {}) {
+      await quickInput.waitFor({ state: 'visible', timeout });
+      const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
+      await row.waitFor({ timeout });
+      await row.click();
+    },
+
+    /** The quick input's rows (labels), once it is visible. */
+    async pickItems({ timeout = 20_000 } = {}) {
+      await quickInput.waitFor({ state: 'visible', timeout });
+      await quickInput.locator('.monaco-list-row').first().waitFor({ timeout });
+      return quickInput.locator('.monaco-list-row').allInnerTexts();
+    },
+
+    /** Types into an input box (or the quick pick filter) and presses Enter. */
+    async input(text, { timeout = 20_000, enter = true } = {}) {
+      await quickInput.waitFor({ state: 'visible', timeout });
+      const box = quickInput.locator('input.input');
+      await box.fill(text);
+      if (enter) await page.keyboard.press('Enter');
+    },
+
+    /** The validation message under an input box, when one shows. */
+    async inputMessage({ timeout = 10_000 } = {}) {
+      const msg = quickInput.locator('.quick-input-message');
+      await msg.filter({ hasText: /\S/ }).waitFor({ timeout });
+      return msg.innerText();
+    },
+
+    /** Waits for a notification toast whose text matches, and returns it. */
+    async notification(text, { timeout = 20_000 } = {}) {
+      const toast = page.locator('.notification-toast', { hasText: text }).first();
+      await toast.waitFor({ timeout });
+      return toast;
+    },
+
+    /** Clicks a button of the toast whose text matches. */
+    async notificationButton(text, button, opts) {
+      const toast = await t.notification(text, opts);
+      await toast.locator('.monaco-button', { hasText: button }).first().click();
+    },
+
+    /** A modal dialog: waits for it (its text matching) and clicks a button. */
+    async modal(text, button, { timeout = 20_000 } = {}) {
+      const dialog = page.locator('.monaco-dialog-box', { hasText: text }).first();
+      await dialog.waitFor({ timeout });
+      await dialog.locator('.monaco-button', { hasText: button }).first().click();
+    },
+
+    /** Shows the Terminology container in the activity bar. */
+    async openExplorer() {
+      const views = page.locator('.pane-header', { hasText: 'Glossaries' });
+      if (!(await views.first().isVisible().catch(() => false))) {
+        await page.locator('.activitybar [aria-label^="Terminology"]').first().click();
+      }
+      await views.first().waitFor({ timeout: 20_000 });
+    },
+
+    /** A row of a tree view whose label contains `label`. */
+    treeItem(label) {
+      return page.locator('.pane-body .monaco-list-row', { hasText: label }).first();
+    },
+
+    /** Right-clicks `target` and chooses a context-menu entry. */
+    async contextMenu(target, entry) {
+      await target.click({ button: 'right' });
+      const item = page.locator('.context-view .action-item', { hasText: entry }).first();
+      await item.waitFor({ timeout: 10_000 });
+      await item.click();
+    },
+
+    /** The active text editor's content area: click to focus it. */
+    editor() {
+      return page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+    },
+
+    /** Moves the cursor to line `line` (1-based) through "Go to Line" and to its end. */
+    async gotoLine(line) {
+      await page.keyboard.press('Control+G');
+      await quickInput.waitFor({ state: 'visible' });
+      await page.keyboard.type(String(line));
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('End');
+    },
+
+    /** The active editor tab's title and whether it is dirty. */
+    async activeTab() {
+      const tab = page.locator('.editor-group-container.active .tab.active').first();
+      await tab.waitFor({ timeout: 10_000 });
+      const cls = (await tab.getAttribute('class')) ?? '';
+      return { title: (await tab.innerText()).trim(), dirty: cls.includes('dirty') };
+    },
+
+    /** Waits until `predicate()` holds (polling), or fails with `what`. */
+    async until(predicate, what, { timeout = 20_000, interval = 100 } = {}) {
+      const end = Date.now() + timeout;
+      for (;;) {
+        if (await predicate()) return;
+        if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
+        await page.waitForTimeout(interval);
+      }
+    },
+
+    /** The table view's webview frame. */
+    tableFrame() {
+      return page.frameLocator('iframe.webview').frameLocator('#active-frame');
+    },
+  };
+  return t;
+}

@@ -1,0 +1,37 @@
+// The table view by keyboard: arrows, Tab, typing and Enter edit a cell; F8; Delete; Ctrl+Z.
+export const title = 'table: keyboard editing of a local glossary file';
+
+export async function run(t) {
+  const { page } = t;
+  await t.quickOpen('sample.glossary.tsv');
+  await t.command('Terminology: Open in Table View');
+  const frame = t.tableFrame();
+  const cell = (row, col) => frame.locator(`.row[data-row="${row}"] .cell[data-col="${col}"] .text`);
+  const summary = frame.locator('#summary');
+  await summary.filter({ hasText: '8 rows' }).waitFor({ timeout: 30_000 });
+  t.check(true, 'the table shows the 8 lines of the sample');
+  t.check((await frame.locator('#next').textContent()).includes('5 problems'), 'the header counts 5 problems');
+
+  await cell(0, 0).click();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Rechnung');
+  await page.keyboard.press('Enter');
+  await cell(4, 1).filter({ hasText: 'Rechnung' }).waitFor({ timeout: 10_000 });
+  t.check(true, 'arrows, Tab, typing and Enter edit the empty target of line 5');
+  await frame.locator('#next').filter({ hasText: '4 problems' }).waitFor({ timeout: 10_000 });
+  t.check(true, 'the problem count follows the diagnostics (4 problems)');
+
+  await page.keyboard.press('F8');
+  await frame.locator('.row[data-row="6"] .cell.active').waitFor({ timeout: 10_000 });
+  t.check(true, 'F8 moves to the next problem (line 7)');
+
+  await cell(6, 0).click();
+  await page.keyboard.press('Delete');
+  await summary.filter({ hasText: '7 rows' }).waitFor({ timeout: 10_000 });
+  t.check(true, 'Delete removes the row');
+
+  await page.keyboard.press('Control+Z');
+  await summary.filter({ hasText: '8 rows' }).waitFor({ timeout: 10_000 });
+  t.check(true, 'Ctrl+Z in the table undoes the deletion');
+}
