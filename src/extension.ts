@@ -9,11 +9,13 @@ import { GlossaryTree } from './tree/glossaryTree';
 import { SpokenTermsTree } from './tree/spokenTermsTree';
 import { StyleRulesTree } from './tree/styleRulesTree';
 import { registerTreeCommands } from './commands/treeCommands';
-import { registerGlossaryCommands } from './commands/glossaryCommands';
-import { registerSpokenTermsCommands } from './commands/spokenTermsCommands';
-import { registerTranslateCommand } from './commands/translateCommand';
+import { glossaryActions, registerGlossaryCommands, type GlossaryActions } from './commands/glossaryCommands';
+import { registerSpokenTermsCommands, spokenTermsActions, type SpokenTermsActions } from './commands/spokenTermsCommands';
+import { registerTranslateCommand, type TranslateActions } from './commands/translateCommand';
 import { UsageStatus } from './ui/statusBar';
 import { registerDocuments } from './documents/registerDocuments';
+import type { DocumentActions } from './documents/documentCommands';
+import type { PushFileActions } from './commands/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
@@ -35,7 +37,11 @@ export interface TerminologyApi {
   readonly diagnostics: DiagnosticsManager;
   /** The table view (custom editor). */
   readonly table: TableEditorProvider;
+  /** What the commands do, with plain values (the commands gather them from menus, pickers and modals). */
+  readonly actions: Actions;
 }
+
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions;
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
   const started = performance.now();
@@ -50,6 +56,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const usage = new UsageStatus(clients);
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics);
+  const translate = registerTranslateCommand(commands);
+  const actions: Actions = { ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
 
   context.subscriptions.push(
@@ -58,9 +66,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerKeyCommands(keys, clients, log.child('auth')),
     ...registerCodeActions(diagnostics),
     ...registerTreeCommands(commands),
-    ...registerGlossaryCommands(commands),
-    ...registerSpokenTermsCommands(commands),
-    ...registerTranslateCommand(commands),
+    ...registerGlossaryCommands(commands, actions),
+    ...registerSpokenTermsCommands(commands, actions),
+    ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,
   );
@@ -73,7 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
-    documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider,
+    documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
   };
 }
 

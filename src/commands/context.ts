@@ -15,7 +15,7 @@ export interface CommandContext {
   log: Logger;
 }
 
-/** The client, or a message that says how to get one. */
+/** The client, or a message that says how to get one (for commands, which talk to the user). */
 export async function requireClient(ctx: CommandContext): Promise<ServiceClient | undefined> {
   const client = await ctx.clients.get();
   if (!client) {
@@ -25,4 +25,17 @@ export async function requireClient(ctx: CommandContext): Promise<ServiceClient 
     }
   }
   return client;
+}
+
+/** The client, or an error that says how to get one (for actions, which take plain values and throw). */
+export async function clientOrThrow(ctx: CommandContext): Promise<ServiceClient> {
+  const client = await ctx.clients.get();
+  if (!client) throw new Error(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+  return client;
+}
+
+/** A menu argument of the expected class, or undefined: menus pass their own arguments (a Uri, a list of Uris, a
+ * tree node, an editor group context), and a command must never take one for something else. */
+export function argOf<T>(arg: unknown, type: abstract new (...args: never[]) => T): T | undefined {
+  return arg instanceof type ? arg : undefined;
 }

@@ -1,15 +1,82 @@
-/** Create, rename, add dictionary, delete glossary, delete dictionary. */
+/** Create, rename, add dictionary, delete glossary, delete dictionary: commands gather from the UI (tree node,
+ * input boxes, pickers, modals), actions do with plain values. */
 import * as vscode from 'vscode';
-import { QuotaError, ServiceError, type DictionaryInput } from '../api';
-import { entriesForSending, lintEntries } from '../core';
+import { QuotaError, ServiceError, type DictionaryInput, type Glossary, type ServiceClient } from '../api';
+import { entriesForSending, lintEntries, type EntriesFormat } from '../core';
 import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
 import { showPushBlocked } from '../ui/blocked';
 import { describeError, showError } from '../ui/errors';
-import { pickGlossaryPair } from '../ui/pickers';
+import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
-import { requireClient, type CommandContext } from './context';
+import { plural } from '../ui/words';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
+
+export interface NewDictionary { sourceLang: string; targetLang: string; entries?: string; entriesFormat?: EntriesFormat }
+
+export interface GlossaryActions {
+  createGlossary(name: string, dictionary: NewDictionary, signal?: AbortSignal): Promise<Glossary>;
+  renameGlossary(glossaryId: string, name: string, signal?: AbortSignal): Promise<void>;
+  addDictionary(glossaryId: string, dictionary: NewDictionary, signal?: AbortSignal): Promise<void>;
+  deleteGlossary(glossaryId: string, signal?: AbortSignal): Promise<void>;
+  deleteDictionary(glossaryId: string, sourceLang: string, targetLang: string, signal?: AbortSignal): Promise<void>;
+}
+
+/** A refused create that is a plan limit, explained in words (never a bare status). */
+export class PlanLimitError extends Error {}
+
+const input = (d: NewDictionary): DictionaryInput => ({
+  sourceLang: d.sourceLang.toLowerCase(), targetLang: d.targetLang.toLowerCase(), entries: d.entries ?? '', entriesFormat: d.entriesFormat ?? 'tsv',
+});
+
+async function explainPlanLimit(ctx: CommandContext, client: ServiceClient, err: unknown): Promise<unknown> {
+  // The free plan is reported to allow one glossary and to refuse a second with some 4xx; a quota error (456) is
+  // the documented form.
+  const planLimit = err instanceof QuotaError || (client.plan === 'free' && err instanceof ServiceError && (err.kind === 'forbidden' || err.kind === 'http'));
+  if (!planLimit) return err;
+  const count = (await ctx.glossaries.items())?.length ?? 0;
+  return new PlanLimitError(client.plan === 'free'
+    ? vscode.l10n.t('The free plan allows a single glossary, and this account has {0}. Add a dictionary to the existing glossary instead, delete it, or upgrade the plan.', count)
+    : vscode.l10n.t('The glossary limit of your plan is reached ({0}). Delete a glossary, or raise the limit of the plan. The service said: {1}', plural(count, '1 glossary', '{0} glossaries'), describeError(err)));
+}
+
+export function glossaryActions(ctx: CommandContext): GlossaryActions {
+  return {
+    async createGlossary(name, dictionary, signal) {
+      const client = await clientOrThrow(ctx);
+      try {
+        const g = await client.createGlossary(name, [input(dictionary)], signal);
+        ctx.glossaries.refresh();
+        return g;
+      } catch (err) {
+        throw await explainPlanLimit(ctx, client, err);
+      }
+    },
+    async renameGlossary(glossaryId, name, signal) {
+      await (await clientOrThrow(ctx)).updateGlossary(glossaryId, { name }, signal);
+      ctx.glossaries.refresh();
+    },
+    async addDictionary(glossaryId, dictionary, signal) {
+      await (await clientOrThrow(ctx)).replaceDictionary(glossaryId, input(dictionary), signal);
+      ctx.glossaries.refresh();
+    },
+    async deleteGlossary(glossaryId, signal) {
+      try {
+        await (await clientOrThrow(ctx)).deleteGlossary(glossaryId, signal);
+      } finally {
+        ctx.glossaries.refresh();
+      }
+    },
+    async deleteDictionary(glossaryId, sourceLang, targetLang, signal) {
+      try {
+        await (await clientOrThrow(ctx)).deleteDictionary(glossaryId, sourceLang, targetLang, signal);
+      } finally {
+        ctx.glossaries.refresh();
+      }
+    },
+  };
+}
 
 /** Entries from the active editor when it holds a glossary file the user wants to use; '' to start empty;
  * undefined when the user cancelled or the file has errors to fix first. */
@@ -32,104 +99,95 @@ async function entriesFromEditor(pair: { sourceLang: string; targetLang: string 
   return { entries: entriesForSending(text), entriesFormat: kind.format };
 }
 
-export function registerGlossaryCommands(ctx: CommandContext): vscode.Disposable[] {
-  /** Interactive by default; automation may pass { name, sourceLang, targetLang, entries }. */
-  const create = async (args?: { name: string; sourceLang: string; targetLang: string; entries?: string }): Promise<unknown> => {
+/** The glossary of a tree node, or one the user picks (when the command runs from the palette or a key). */
+async function glossaryFrom(arg: unknown, client: ServiceClient, title: string): Promise<Glossary | undefined> {
+  const node = argOf(arg, GlossaryNode) ?? argOf(arg, DictionaryNode);
+  return node?.glossary ?? pickGlossary(client, title);
+}
+
+export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions): vscode.Disposable[] {
+  const create = async (): Promise<void> => {
     const client = await requireClient(ctx);
-    if (!client) return undefined;
-    const name = args?.name ?? await vscode.window.showInputBox({ title: vscode.l10n.t('New Glossary'), prompt: vscode.l10n.t('Name of the glossary'), validateInput: validateName });
-    if (!name) return undefined;
+    if (!client) return;
+    const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Glossary'), prompt: vscode.l10n.t('Name of the glossary'), validateInput: validateName });
+    if (!name) return;
     try {
       const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
-      const pair = args ? { sourceLang: args.sourceLang, targetLang: args.targetLang } : await pickGlossaryPair(languages);
-      if (!pair) return undefined;
-      const entries = args ? { entries: args.entries ?? '', entriesFormat: 'tsv' as const } : await entriesFromEditor(pair);
-      if (!entries) return undefined;
-      const g = await withCancellableProgress(vscode.l10n.t('Creating glossary "{0}"…', name), (signal) =>
-        client.createGlossary(name, [{ ...pair, ...entries }], signal));
-      ctx.glossaries.refresh();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Glossary "{0}" created with a {1} dictionary of {2} entries.', g.name, pairLabel(pair), g.dictionaries[0]?.entryCount ?? 0));
-      return g;
+      const pair = await pickGlossaryPair(languages);
+      if (!pair) return;
+      const entries = await entriesFromEditor(pair);
+      if (!entries) return;
+      const g = await withCancellableProgress(vscode.l10n.t('Creating glossary "{0}"…', name), (signal) => actions.createGlossary(name, { ...pair, ...entries }, signal));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Glossary "{0}" created with a {1} dictionary of {2}.', g.name, pairLabel(pair),
+        plural(g.dictionaries[0]?.entryCount ?? 0, '1 entry', '{0} entries')));
     } catch (err) {
-      // Plan limits are explained, never shown as a bare status. The free plan is reported to allow one glossary
-      // and to refuse a second with some 4xx; a quota error (456) is the documented form.
-      const planLimit = err instanceof QuotaError || (client.plan === 'free' && err instanceof ServiceError && (err.kind === 'forbidden' || err.kind === 'http'));
-      if (planLimit) {
-        const count = (await ctx.glossaries.items())?.length ?? 0;
-        void vscode.window.showErrorMessage(client.plan === 'free'
-          ? vscode.l10n.t('The free plan allows a single glossary, and this account has {0}. Add a dictionary to the existing glossary instead, delete it, or upgrade the plan.', count)
-          : vscode.l10n.t('The glossary limit of your plan is reached ({0} glossaries). Delete one, or raise the limit of the plan. The service said: {1}', count, describeError(err)));
-        return undefined;
-      }
-      await showError(vscode.l10n.t('Could not create the glossary'), err, () => create(args));
-      return undefined;
+      if (err instanceof PlanLimitError) void vscode.window.showErrorMessage(err.message);
+      else await showError(vscode.l10n.t('Could not create the glossary'), err, create);
     }
   };
 
   return [
     vscode.commands.registerCommand('terminology.glossaries.create', create),
-    vscode.commands.registerCommand('terminology.glossaries.rename', async (node: GlossaryNode, newName?: string) => {
+    vscode.commands.registerCommand('terminology.glossaries.rename', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof GlossaryNode)) return;
-      const name = newName ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Glossary'), value: node.glossary.name, validateInput: validateName });
-      if (!name || name === node.glossary.name) return;
+      const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Rename Glossary'));
+      if (!glossary) return;
+      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Glossary'), value: glossary.name, validateInput: validateName });
+      if (!name || name === glossary.name) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => client.updateGlossary(node.glossary.glossaryId, { name }, signal));
-        ctx.glossaries.refresh();
+        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameGlossary(glossary.glossaryId, name, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not rename the glossary'), err);
       }
     }),
-    vscode.commands.registerCommand('terminology.glossaries.addDictionary', async (node: GlossaryNode, args?: { sourceLang: string; targetLang: string; entries?: string }) => {
+    vscode.commands.registerCommand('terminology.glossaries.addDictionary', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof GlossaryNode)) return;
+      const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Add Dictionary'));
+      if (!client || !glossary) return;
       try {
         const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
-        const pair = args ? { sourceLang: args.sourceLang, targetLang: args.targetLang } : await pickGlossaryPair(languages, node.glossary.dictionaries);
+        const pair = await pickGlossaryPair(languages, glossary.dictionaries);
         if (!pair) return;
-        const entries = args ? { entries: args.entries ?? '', entriesFormat: 'tsv' as const } : await entriesFromEditor(pair);
+        const entries = await entriesFromEditor(pair);
         if (!entries) return;
-        await withCancellableProgress(vscode.l10n.t('Adding the {0} dictionary…', pairLabel(pair)), (signal) =>
-          client.replaceDictionary(node.glossary.glossaryId, { ...pair, ...entries }, signal));
-        ctx.glossaries.refresh();
+        await withCancellableProgress(vscode.l10n.t('Adding the {0} dictionary…', pairLabel(pair)), (signal) => actions.addDictionary(glossary.glossaryId, { ...pair, ...entries }, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not add the dictionary'), err);
       }
     }),
-    vscode.commands.registerCommand('terminology.glossaries.delete', async (node: GlossaryNode, opts?: { confirmed?: boolean }) => {
+    vscode.commands.registerCommand('terminology.glossaries.delete', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof GlossaryNode)) return;
-      const g = node.glossary;
-      const lost = g.dictionaries.map((d) => `${pairLabel(d)}: ${d.entryCount} entries`).join('\n');
+      const g = client && await glossaryFrom(arg, client, vscode.l10n.t('Delete Glossary'));
+      if (!g) return;
+      const lost = g.dictionaries.map((d) => `${pairLabel(d)}: ${plural(d.entryCount, '1 entry', '{0} entries')}`).join('\n');
       const del = vscode.l10n.t('Delete Glossary');
-      const ok = opts?.confirmed ? del : await vscode.window.showWarningMessage(vscode.l10n.t('Delete the glossary "{0}"?', g.name), {
-        modal: true, detail: vscode.l10n.t('Its {0} dictionaries will be lost for good:\n{1}', g.dictionaries.length, lost),
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete the glossary "{0}"?', g.name), {
+        modal: true, detail: vscode.l10n.t('{0} will be lost for good:\n{1}', plural(g.dictionaries.length, 'Its dictionary', 'Its {0} dictionaries'), lost),
       }, del);
       if (ok !== del) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', g.name), (signal) => client.deleteGlossary(g.glossaryId, signal));
-        ctx.glossaries.refresh();
+        await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', g.name), (signal) => actions.deleteGlossary(g.glossaryId, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not delete the glossary'), err);
-        ctx.glossaries.refresh();
       }
     }),
-    vscode.commands.registerCommand('terminology.dictionaries.delete', async (node: DictionaryNode, opts?: { confirmed?: boolean }) => {
-      const client = await requireClient(ctx);
-      if (!client || !(node instanceof DictionaryNode)) return;
+    vscode.commands.registerCommand('terminology.dictionaries.delete', async (arg?: unknown) => {
+      const node = argOf(arg, DictionaryNode);
+      if (!node) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Choose the dictionary to delete in the Glossaries view, then "Delete Dictionary…" in its context menu.'));
+        return;
+      }
+      if (!await requireClient(ctx)) return;
       const { glossary: g, dictionary: d } = node;
       const del = vscode.l10n.t('Delete Dictionary');
-      const ok = opts?.confirmed ? del : await vscode.window.showWarningMessage(vscode.l10n.t('Delete the {0} dictionary of "{1}"?', pairLabel(d), g.name), {
-        modal: true, detail: vscode.l10n.t('Its {0} entries will be lost for good.', d.entryCount),
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete the {0} dictionary of "{1}"?', pairLabel(d), g.name), {
+        modal: true, detail: vscode.l10n.t('Its {0} will be lost for good.', plural(d.entryCount, 'entry', '{0} entries')),
       }, del);
       if (ok !== del) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Deleting the {0} dictionary…', pairLabel(d)), (signal) =>
-          client.deleteDictionary(g.glossaryId, d.sourceLang, d.targetLang, signal));
-        ctx.glossaries.refresh();
+        await withCancellableProgress(vscode.l10n.t('Deleting the {0} dictionary…', pairLabel(d)), (signal) => actions.deleteDictionary(g.glossaryId, d.sourceLang, d.targetLang, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not delete the dictionary'), err);
-        ctx.glossaries.refresh();
       }
     }),
   ];

@@ -2,7 +2,7 @@
  * dictionary or merging into it, after showing how many entries would be added, changed and removed. */
 import * as vscode from 'vscode';
 import { ServiceError, type Glossary, type ServiceClient } from '../api';
-import { entriesForSending, entryChanges, findingFromServerError, lintEntries, parseEntries, rootCode, type EntriesFormat } from '../core';
+import { entriesForSending, entryChanges, findingFromServerError, lintEntries, parseEntries, rootCode, type EntriesFormat, type EntryChanges } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { pairLabel } from '../tree/glossaryTree';
@@ -10,10 +10,10 @@ import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
-import { requireClient, type CommandContext } from './context';
+import { plural } from '../ui/words';
+import { clientOrThrow, requireClient, type CommandContext } from './context';
 
 export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
-export interface PushFileArgs { glossaryId: string; sourceLang: string; targetLang: string; mode?: 'replace' | 'merge'; confirmed?: boolean }
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
@@ -61,78 +61,131 @@ export async function pickTarget(client: ServiceClient, doc: vscode.TextDocument
   return pair ? { glossary: g.glossary, sourceLang: pair.sourceLang, targetLang: pair.targetLang } : undefined;
 }
 
-export function registerPushFileCommand(ctx: CommandContext, diagnostics: DiagnosticsManager): vscode.Disposable[] {
-  const pushFile = async (uri?: vscode.Uri, args?: PushFileArgs) => {
-    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-    const kind = doc && lintKindOf(doc, readLintSettings());
-    if (!doc || kind?.kind !== 'entries' || doc.uri.scheme === 'terminology') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a local glossary file (TSV or CSV) to push it.'));
-      return undefined;
-    }
-    const client = await requireClient(ctx);
-    if (!client) return undefined;
-    const name = basename(doc.uri);
-    try {
-      let target: PushTarget | undefined;
-      if (args) {
-        const glossary = await client.getGlossary(args.glossaryId);
-        target = { glossary, sourceLang: args.sourceLang.toLowerCase(), targetLang: args.targetLang.toLowerCase() };
-      } else {
-        target = await pickTarget(client, doc, kind.format, vscode.l10n.t('Push {0} to Glossary', name));
-      }
-      if (!target) return undefined;
-      const { glossary, sourceLang, targetLang } = target;
-      const pair = { sourceLang, targetLang };
-      const text = doc.getText();
-      const errors = lintEntries(text, { format: kind.format, ...pair }).filter((f) => f.severity === 'error').length;
-      if (errors) {
-        showPushBlocked(name, errors, doc.uri);
-        return undefined;
-      }
-      const exists = glossary.dictionaries.some((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);
-      let mode = args?.mode ?? 'replace';
-      if (exists && !args?.mode) {
-        const replace = { label: vscode.l10n.t('Replace the dictionary'), detail: vscode.l10n.t('The dictionary holds exactly the file\'s entries afterwards.'), mode: 'replace' as const };
-        const merge = { label: vscode.l10n.t('Merge into the dictionary'), detail: vscode.l10n.t('Adds and updates entries; entries missing from the file stay.'), mode: 'merge' as const };
-        const picked = await vscode.window.showQuickPick([merge, replace], { title: vscode.l10n.t('Push {0} to "{1}" {2}', name, glossary.name, pairLabel(pair)) });
-        if (!picked) return undefined;
-        mode = picked.mode;
-      }
-      const remote = exists
-        ? await withCancellableProgress(vscode.l10n.t('Reading "{0}" {1}…', glossary.name, pairLabel(pair)), (signal) => client.getDictionaryEntries(glossary.glossaryId, sourceLang, targetLang, signal))
-        : '';
-      const changes = entryChanges(remote, text, { format: kind.format, mode, ...pair });
-      if (!changes.added && !changes.changed && !changes.removed) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: "{0}" {1} already holds the entries of {2}.', glossary.name, pairLabel(pair), name));
-        return changes;
-      }
-      const push = vscode.l10n.t('Push');
-      const summary = vscode.l10n.t('{0} added, {1} changed, {2} removed, {3} unchanged.', changes.added, changes.changed, changes.removed, changes.unchanged);
-      if (!args?.confirmed && await vscode.window.showWarningMessage(
-        mode === 'replace'
-          ? vscode.l10n.t('Replace "{0}" {1} with the entries of {2}?', glossary.name, pairLabel(pair), name)
-          : vscode.l10n.t('Merge the entries of {2} into "{0}" {1}?', glossary.name, pairLabel(pair), name),
-        { modal: true, detail: summary }, push) !== push) return undefined;
-      const dictionary = { ...pair, entries: entriesForSending(text), entriesFormat: kind.format };
+export interface PushFileOptions { glossaryId: string; sourceLang: string; targetLang: string; mode: 'replace' | 'merge' }
+
+export interface PushFileActions {
+  /** What pushing the file would change in the dictionary (nothing is sent). */
+  previewPushFile(uri: vscode.Uri, options: PushFileOptions, signal?: AbortSignal): Promise<EntryChanges>;
+  /** Pushes the file into the dictionary, replacing it or merging into it; refuses a file with errors. */
+  pushFile(uri: vscode.Uri, options: PushFileOptions, signal?: AbortSignal): Promise<EntryChanges>;
+}
+
+/** The file's text and format, or an error that says why it cannot be pushed. */
+async function localGlossaryFile(uri: vscode.Uri): Promise<{ doc: vscode.TextDocument; format: EntriesFormat }> {
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const kind = lintKindOf(doc, readLintSettings());
+  if (kind?.kind !== 'entries' || doc.uri.scheme === 'terminology') throw new Error(vscode.l10n.t('{0} is not a local glossary file (TSV or CSV).', basename(uri)));
+  return { doc, format: kind.format };
+}
+
+const errorCount = (text: string, format: EntriesFormat, pair?: { sourceLang: string; targetLang: string }) =>
+  lintEntries(text, { format, ...pair }).filter((f) => f.severity === 'error').length;
+
+export class PushBlockedError extends Error {
+  constructor(readonly errors: number, name: string) {
+    super(vscode.l10n.t('{0} in {1} block the push. Nothing was sent.', plural(errors, '1 error', '{0} errors'), name));
+  }
+}
+
+export function pushFileActions(ctx: CommandContext, diagnostics: DiagnosticsManager): PushFileActions {
+  const prepare = async (uri: vscode.Uri, o: PushFileOptions, signal?: AbortSignal) => {
+    const { doc, format } = await localGlossaryFile(uri);
+    const pair = { sourceLang: o.sourceLang.toLowerCase(), targetLang: o.targetLang.toLowerCase() };
+    const text = doc.getText();
+    const errors = errorCount(text, format, pair);
+    if (errors) throw new PushBlockedError(errors, basename(uri));
+    const client = await clientOrThrow(ctx);
+    const glossary = await client.getGlossary(o.glossaryId, signal);
+    const exists = glossary.dictionaries.some((d) => d.sourceLang === pair.sourceLang && d.targetLang === pair.targetLang);
+    const remote = exists ? await client.getDictionaryEntries(glossary.glossaryId, pair.sourceLang, pair.targetLang, signal) : '';
+    return { doc, format, pair, text, client, changes: entryChanges(remote, text, { format, mode: o.mode, ...pair }) };
+  };
+  return {
+    previewPushFile: async (uri, o, signal) => (await prepare(uri, o, signal)).changes,
+    async pushFile(uri, o, signal) {
+      const { doc, format, pair, text, client, changes } = await prepare(uri, o, signal);
+      if (!changes.added && !changes.changed && !changes.removed) return changes;
+      const dictionary = { ...pair, entries: entriesForSending(text), entriesFormat: format };
       try {
-        await withCancellableProgress(vscode.l10n.t('Pushing {0} to "{1}" {2}…', name, glossary.name, pairLabel(pair)), async (signal) => {
-          if (mode === 'replace') await client.replaceDictionary(glossary.glossaryId, dictionary, signal);
-          else await client.updateGlossary(glossary.glossaryId, { dictionary }, signal);
-        });
+        if (o.mode === 'replace') await client.replaceDictionary(o.glossaryId, dictionary, signal);
+        else await client.updateGlossary(o.glossaryId, { dictionary }, signal);
       } catch (err) {
         if (err instanceof ServiceError && err.detail) {
           const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, dictionary.entries, text);
           if (finding) diagnostics.setServerFindings(doc, [finding]);
         }
         throw err;
+      } finally {
+        ctx.glossaries.refresh();
       }
-      ctx.glossaries.refresh();
-      void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to "{1}" {2}: {3}', name, glossary.name, pairLabel(pair), summary));
       return changes;
+    },
+  };
+}
+
+export function registerPushFileCommand(ctx: CommandContext, actions: PushFileActions): vscode.Disposable[] {
+  const pushFile = async (arg?: unknown) => {
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    let file: { doc: vscode.TextDocument; format: EntriesFormat };
+    try {
+      if (!uri) throw new Error(vscode.l10n.t('Open a local glossary file (TSV or CSV) to push it.'));
+      file = await localGlossaryFile(uri);
     } catch (err) {
-      await showError(vscode.l10n.t('Could not push {0}', name), err);
-      return undefined;
+      void vscode.window.showInformationMessage(err instanceof Error ? err.message : String(err));
+      return;
+    }
+    const { doc, format } = file;
+    const name = basename(doc.uri);
+    // Say up front when the file cannot be pushed, before asking anything.
+    const errors = errorCount(doc.getText(), format);
+    if (errors) {
+      showPushBlocked(name, errors, doc.uri);
+      return;
+    }
+    const client = await requireClient(ctx);
+    if (!client) return;
+    try {
+      const target = await pickTarget(client, doc, format, vscode.l10n.t('Push {0} to Glossary', name));
+      if (!target) return;
+      const { glossary, sourceLang, targetLang } = target;
+      const pair = { sourceLang, targetLang };
+      const pairErrors = errorCount(doc.getText(), format, pair);
+      if (pairErrors) {
+        showPushBlocked(name, pairErrors, doc.uri);
+        return;
+      }
+      const exists = glossary.dictionaries.some((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);
+      let mode: 'replace' | 'merge' = 'replace';
+      if (exists) {
+        const replace = { label: vscode.l10n.t('Replace the dictionary'), detail: vscode.l10n.t('The dictionary holds exactly the file\'s entries afterwards.'), mode: 'replace' as const };
+        const merge = { label: vscode.l10n.t('Merge into the dictionary'), detail: vscode.l10n.t('Adds and updates entries; entries missing from the file stay.'), mode: 'merge' as const };
+        const picked = await vscode.window.showQuickPick([merge, replace], { title: vscode.l10n.t('Push {0} to "{1}" {2}', name, glossary.name, pairLabel(pair)) });
+        if (!picked) return;
+        mode = picked.mode;
+      }
+      const options = { glossaryId: glossary.glossaryId, sourceLang, targetLang, mode };
+      const changes = await withCancellableProgress(vscode.l10n.t('Reading "{0}" {1}…', glossary.name, pairLabel(pair)), (signal) => actions.previewPushFile(doc.uri, options, signal));
+      if (!changes.added && !changes.changed && !changes.removed) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to push: "{0}" {1} already holds the entries of {2}.', glossary.name, pairLabel(pair), name));
+        return;
+      }
+      const push = vscode.l10n.t('Push');
+      const summary = changeSummary(changes);
+      if (await vscode.window.showWarningMessage(
+        mode === 'replace'
+          ? vscode.l10n.t('Replace "{0}" {1} with the entries of {2}?', glossary.name, pairLabel(pair), name)
+          : vscode.l10n.t('Merge the entries of {2} into "{0}" {1}?', glossary.name, pairLabel(pair), name),
+        { modal: true, detail: summary }, push) !== push) return;
+      const done = await withCancellableProgress(vscode.l10n.t('Pushing {0} to "{1}" {2}…', name, glossary.name, pairLabel(pair)), (signal) => actions.pushFile(doc.uri, options, signal));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to "{1}" {2}: {3}', name, glossary.name, pairLabel(pair), changeSummary(done)));
+    } catch (err) {
+      if (err instanceof PushBlockedError) showPushBlocked(name, err.errors, doc.uri);
+      else await showError(vscode.l10n.t('Could not push {0}', name), err);
     }
   };
   return [vscode.commands.registerCommand('terminology.pushFile', pushFile)];
+}
+
+function changeSummary(c: EntryChanges): string {
+  return vscode.l10n.t('{0} added, {1} changed, {2} removed, {3} unchanged.', c.added, c.changed, c.removed, c.unchanged);
 }

@@ -1,6 +1,7 @@
-/** Create collection, add term list, rename, delete collection, delete term list. */
+/** Create collection, add term list, rename, delete collection, delete term list: commands gather from the UI,
+ * actions do with plain values. */
 import * as vscode from 'vscode';
-import type { Language, ServiceClient } from '../api';
+import type { Language, ServiceClient, SpokenTerms } from '../api';
 import { lintTermList, termsOf } from '../core';
 import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
@@ -8,7 +9,34 @@ import { CollectionNode, TermListNode } from '../tree/spokenTermsTree';
 import { showError } from '../ui/errors';
 import { pickLanguage } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
-import { requireClient, type CommandContext } from './context';
+import { plural } from '../ui/words';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
+
+export interface SpokenTermsActions {
+  createCollection(name: string, list?: { lang: string; entries: string }, signal?: AbortSignal): Promise<SpokenTerms>;
+  addTermList(spokenTermsId: string, list: { lang: string; entries: string }, signal?: AbortSignal): Promise<void>;
+  renameCollection(spokenTermsId: string, name: string, signal?: AbortSignal): Promise<void>;
+  deleteCollection(spokenTermsId: string, signal?: AbortSignal): Promise<void>;
+  deleteTermList(spokenTermsId: string, lang: string, signal?: AbortSignal): Promise<void>;
+}
+
+export function spokenTermsActions(ctx: CommandContext): SpokenTermsActions {
+  const refreshing = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } finally {
+      ctx.spokenTerms.refresh();
+    }
+  };
+  return {
+    createCollection: (name, list, signal) => refreshing(async () =>
+      (await clientOrThrow(ctx)).createSpokenTerms(name, list?.entries ? [list] : [], signal)),
+    addTermList: (id, list, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).replaceTermList(id, list, signal); }),
+    renameCollection: (id, name, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).updateSpokenTerms(id, { name }, signal); }),
+    deleteCollection: (id, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).deleteSpokenTerms(id, signal); }),
+    deleteTermList: (id, lang, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).deleteTermList(id, lang, signal); }),
+  };
+}
 
 async function spokenTermsLanguages(client: ServiceClient): Promise<Language[]> {
   const voice = await withCancellableProgress(vscode.l10n.t('Loading voice languages…'), (signal) => client.getLanguages('voice', signal));
@@ -26,90 +54,103 @@ async function termsFromEditor(): Promise<string | undefined> {
   if (choice !== use) return '';
   const errors = lintTermList(doc.getText()).filter((f) => f.severity === 'error');
   if (errors.length) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('{0} has {1} error(s) that the service would reject. Fix them first; nothing was sent.', name, errors.length));
+    void vscode.window.showErrorMessage(vscode.l10n.t('{0} has {1} that the service would reject. Fix them first; nothing was sent.', name,
+      plural(errors.length, '1 error', '{0} errors')));
     return undefined;
   }
   return termsOf(doc.getText()).join('\n');
 }
 
-export function registerSpokenTermsCommands(ctx: CommandContext): vscode.Disposable[] {
+/** The collection of a tree node, or one the user picks. */
+async function collectionFrom(arg: unknown, client: ServiceClient, title: string): Promise<SpokenTerms | undefined> {
+  const node = argOf(arg, CollectionNode) ?? argOf(arg, TermListNode);
+  if (node) return node.collection;
+  const all = await withCancellableProgress(vscode.l10n.t('Loading Spoken Terms collections…'), (signal) => client.listSpokenTerms(signal));
+  if (!all.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('There are no Spoken Terms collections yet. Create one first.'));
+    return undefined;
+  }
+  return (await vscode.window.showQuickPick(all.map((c) => ({ label: c.name, description: c.termLists.map((l) => l.lang.toUpperCase()).join(', '), c })), { title }))?.c;
+}
+
+export function registerSpokenTermsCommands(ctx: CommandContext, actions: SpokenTermsActions): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('terminology.spokenTerms.create', async (args?: { name: string; lang: string; entries?: string }) => {
+    vscode.commands.registerCommand('terminology.spokenTerms.create', async () => {
       const client = await requireClient(ctx);
       if (!client) return;
-      const name = args?.name ?? await vscode.window.showInputBox({ title: vscode.l10n.t('New Spoken Terms Collection'), validateInput: validateName });
+      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Spoken Terms Collection'), validateInput: validateName });
       if (!name) return;
       try {
-        const lang = args?.lang ?? await pickLanguage(vscode.l10n.t('Language of the first term list'), await spokenTermsLanguages(client));
+        const lang = await pickLanguage(vscode.l10n.t('Language of the first term list'), await spokenTermsLanguages(client));
         if (!lang) return;
-        const entries = args ? args.entries ?? '' : await termsFromEditor();
+        const entries = await termsFromEditor();
         if (entries === undefined) return;
-        await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) =>
-          client.createSpokenTerms(name, entries ? [{ lang, entries }] : [], signal));
-        ctx.spokenTerms.refresh();
+        await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createCollection(name, { lang, entries }, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not create the collection'), err);
       }
     }),
-    vscode.commands.registerCommand('terminology.spokenTerms.addList', async (node: CollectionNode, args?: { lang: string; entries?: string }) => {
+    vscode.commands.registerCommand('terminology.spokenTerms.addList', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof CollectionNode)) return;
+      const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Add Term List'));
+      if (!client || !collection) return;
       try {
-        const taken = node.collection.termLists.map((l) => l.lang);
-        const lang = args?.lang ?? await pickLanguage(vscode.l10n.t('Language of the new term list'), await spokenTermsLanguages(client), taken);
+        const taken = collection.termLists.map((l) => l.lang);
+        const lang = await pickLanguage(vscode.l10n.t('Language of the new term list'), await spokenTermsLanguages(client), taken);
         if (!lang) return;
-        const entries = args ? args.entries ?? '' : await termsFromEditor();
+        const entries = await termsFromEditor();
         if (entries === undefined) return;
         await withCancellableProgress(vscode.l10n.t('Adding the {0} list…', lang.toUpperCase()), (signal) =>
-          client.replaceTermList(node.collection.spokenTermsId, { lang, entries }, signal));
-        ctx.spokenTerms.refresh();
+          actions.addTermList(collection.spokenTermsId, { lang, entries }, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not add the term list'), err);
       }
     }),
-    vscode.commands.registerCommand('terminology.spokenTerms.rename', async (node: CollectionNode, newName?: string) => {
+    vscode.commands.registerCommand('terminology.spokenTerms.rename', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof CollectionNode)) return;
-      const name = newName ?? await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Collection'), value: node.collection.name, validateInput: validateName });
-      if (!name || name === node.collection.name) return;
+      const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Rename Collection'));
+      if (!collection) return;
+      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Collection'), value: collection.name, validateInput: validateName });
+      if (!name || name === collection.name) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => client.updateSpokenTerms(node.collection.spokenTermsId, { name }, signal));
-        ctx.spokenTerms.refresh();
+        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameCollection(collection.spokenTermsId, name, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not rename the collection'), err);
       }
     }),
-    vscode.commands.registerCommand('terminology.spokenTerms.delete', async (node: CollectionNode, opts?: { confirmed?: boolean }) => {
+    vscode.commands.registerCommand('terminology.spokenTerms.delete', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client || !(node instanceof CollectionNode)) return;
-      const c = node.collection;
+      const c = client && await collectionFrom(arg, client, vscode.l10n.t('Delete Collection'));
+      if (!c) return;
       const del = vscode.l10n.t('Delete Collection');
-      const lists = c.termLists.map((l) => `${l.lang.toUpperCase()}: ${l.entryCount} terms`).join('\n');
-      const ok = opts?.confirmed ? del : await vscode.window.showWarningMessage(vscode.l10n.t('Delete the Spoken Terms collection "{0}"?', c.name), {
-        modal: true, detail: vscode.l10n.t('Its term lists will be lost for good:\n{0}', lists || '(none)'),
+      const lists = c.termLists.map((l) => `${l.lang.toUpperCase()}: ${plural(l.entryCount, '1 term', '{0} terms')}`).join('\n');
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete the Spoken Terms collection "{0}"?', c.name), {
+        modal: true, detail: lists ? vscode.l10n.t('Its term lists will be lost for good:\n{0}', lists) : vscode.l10n.t('It holds no term lists.'),
       }, del);
       if (ok !== del) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', c.name), (signal) => client.deleteSpokenTerms(c.spokenTermsId, signal));
+        await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', c.name), (signal) => actions.deleteCollection(c.spokenTermsId, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not delete the collection'), err);
       }
-      ctx.spokenTerms.refresh();
     }),
-    vscode.commands.registerCommand('terminology.spokenTerms.deleteList', async (node: TermListNode, opts?: { confirmed?: boolean }) => {
-      const client = await requireClient(ctx);
-      if (!client || !(node instanceof TermListNode)) return;
+    vscode.commands.registerCommand('terminology.spokenTerms.deleteList', async (arg?: unknown) => {
+      const node = argOf(arg, TermListNode);
+      if (!node) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Choose the term list to delete in the Spoken Terms view, then "Delete Term List…" in its context menu.'));
+        return;
+      }
+      if (!await requireClient(ctx)) return;
       const del = vscode.l10n.t('Delete Term List');
-      const ok = opts?.confirmed ? del : await vscode.window.showWarningMessage(vscode.l10n.t('Delete the {0} term list of "{1}"?', node.list.lang.toUpperCase(), node.collection.name), {
-        modal: true, detail: vscode.l10n.t('Its {0} terms will be lost for good.', node.list.entryCount),
+      const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete the {0} term list of "{1}"?', node.list.lang.toUpperCase(), node.collection.name), {
+        modal: true, detail: vscode.l10n.t('Its {0} will be lost for good.', plural(node.list.entryCount, 'term', '{0} terms')),
       }, del);
       if (ok !== del) return;
       try {
-        await withCancellableProgress(vscode.l10n.t('Deleting…'), (signal) => client.deleteTermList(node.collection.spokenTermsId, node.list.lang, signal));
+        await withCancellableProgress(vscode.l10n.t('Deleting…'), (signal) => actions.deleteTermList(node.collection.spokenTermsId, node.list.lang, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not delete the term list'), err);
       }
-      ctx.spokenTerms.refresh();
     }),
   ];
 }

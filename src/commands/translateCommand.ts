@@ -5,67 +5,78 @@ import type { Glossary } from '../api';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
 import { showError } from '../ui/errors';
 import { withCancellableProgress } from '../ui/progress';
-import { requireClient, type CommandContext } from './context';
+import { pickGlossary } from '../ui/pickers';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
 
 const SCHEME = 'terminology-translation';
 /** Translation targets that need a variant; a glossary for the root applies to all of them. */
 const VARIANTS: Record<string, string[]> = { en: ['EN-US', 'EN-GB'], pt: ['PT-BR', 'PT-PT'], zh: ['ZH-HANS'] };
 
-export interface TranslateArgs { text: string; glossaryId: string; sourceLang: string; targetLang: string }
+export interface TranslateInput { text: string; glossaryId: string; sourceLang: string; targetLang: string }
 
-export function registerTranslateCommand(ctx: CommandContext): vscode.Disposable[] {
+export interface TranslateActions {
+  /** Translates `text` with the glossary; source and result side by side in a diff editor. Returns the result. */
+  translate(input: TranslateInput, signal?: AbortSignal): Promise<string>;
+}
+
+export function registerTranslateCommand(ctx: CommandContext): { actions: TranslateActions; disposables: vscode.Disposable[] } {
   const docs = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   let run = 0;
-  return [
+  const actions: TranslateActions = {
+    async translate({ text, glossaryId, sourceLang, targetLang }, signal) {
+      const client = await clientOrThrow(ctx);
+      const g = await client.getGlossary(glossaryId, signal);
+      const [result] = await client.translate({ text: [text], sourceLang, targetLang, glossaryId }, signal);
+      const id = ++run;
+      const left = vscode.Uri.from({ scheme: SCHEME, path: `/${id}/source (${sourceLang.toUpperCase()}).txt` });
+      const right = vscode.Uri.from({ scheme: SCHEME, path: `/${id}/${g.name.replace(/[\\/]/g, '-')} (${targetLang.toUpperCase()}).txt` });
+      docs.set(left.path, text);
+      docs.set(right.path, result?.text ?? '');
+      await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} ↔ {1} with "{2}"', sourceLang.toUpperCase(), targetLang.toUpperCase(), g.name));
+      // Sentences are long lines: wrap them in this editor when the user has not turned wrapping on anyway.
+      if (vscode.workspace.getConfiguration('editor').get<string>('wordWrap') === 'off') await vscode.commands.executeCommand('editor.action.toggleWordWrap');
+      void vscode.commands.executeCommand('terminology.refreshUsage');
+      return result?.text ?? '';
+    },
+  };
+  const disposables = [
     changed,
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, { onDidChange: changed.event, provideTextDocumentContent: (uri) => docs.get(uri.path) ?? '' }),
-    vscode.commands.registerCommand('terminology.translate', async (node?: GlossaryNode | DictionaryNode, args?: TranslateArgs) => {
+    vscode.commands.registerCommand('terminology.translate', async (arg?: unknown) => {
       const client = await requireClient(ctx);
-      if (!client) return undefined;
+      if (!client) return;
       try {
-        let glossary: Glossary | undefined = node instanceof GlossaryNode || node instanceof DictionaryNode ? node.glossary : undefined;
-        if (!glossary) {
-          const all = args ? await client.listGlossaries() : await withCancellableProgress(vscode.l10n.t('Loading glossaries…'), (s) => client.listGlossaries(s));
-          glossary = args ? all.find((g) => g.glossaryId === args.glossaryId)
-            : (await vscode.window.showQuickPick(all.map((g) => ({ label: g.name, description: g.dictionaries.map(pairLabel).join(', '), g })), { title: vscode.l10n.t('Glossary to translate with') }))?.g;
-        }
-        if (!glossary) return undefined;
+        const node = argOf(arg, GlossaryNode) ?? argOf(arg, DictionaryNode);
+        const glossary: Glossary | undefined = node?.glossary ?? await pickGlossary(client, vscode.l10n.t('Glossary to translate with'));
+        if (!glossary) return;
         const g = glossary;
-        let pair = node instanceof DictionaryNode ? node.dictionary : args ? { sourceLang: args.sourceLang, targetLang: args.targetLang } : undefined;
+        let pair = node instanceof DictionaryNode ? node.dictionary : undefined;
         if (!pair) {
           pair = g.dictionaries.length === 1 ? g.dictionaries[0]
             : (await vscode.window.showQuickPick(g.dictionaries.map((d) => ({ label: pairLabel(d), d })), { title: vscode.l10n.t('Language pair') }))?.d;
         }
-        if (!pair) return undefined;
+        if (!pair) return;
         const root = pair.targetLang.split('-')[0].toLowerCase();
-        let target = args?.targetLang ?? root.toUpperCase();
-        if (!args && VARIANTS[root]) {
+        let target = root.toUpperCase();
+        if (VARIANTS[root]) {
           const picked = await vscode.window.showQuickPick(VARIANTS[root], { title: vscode.l10n.t('Translate into which variant? The {0} glossary applies to each.', root.toUpperCase()) });
-          if (!picked) return undefined;
+          if (!picked) return;
           target = picked;
         }
         const editor = vscode.window.activeTextEditor;
         const selection = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : undefined;
-        const text = args?.text ?? selection ?? await vscode.window.showInputBox({
+        const text = selection ?? await vscode.window.showInputBox({
           title: vscode.l10n.t('Text to translate ({0})', pair.sourceLang.toUpperCase()), prompt: vscode.l10n.t('Type a sample sentence'),
         });
-        if (!text) return undefined;
+        if (!text) return;
         const from = pair.sourceLang;
-        const [result] = await withCancellableProgress(vscode.l10n.t('Translating with "{0}"…', g.name), (signal) =>
-          client.translate({ text: [text], sourceLang: from, targetLang: target, glossaryId: g.glossaryId }, signal));
-        const id = ++run;
-        const left = vscode.Uri.from({ scheme: SCHEME, path: `/${id}/source (${from.toUpperCase()}).txt` });
-        const right = vscode.Uri.from({ scheme: SCHEME, path: `/${id}/${g.name.replace(/[\\/]/g, '-')} (${target}).txt` });
-        docs.set(left.path, text);
-        docs.set(right.path, result?.text ?? '');
-        await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} ↔ {1} with "{2}"', from.toUpperCase(), target, g.name));
-        void vscode.commands.executeCommand('terminology.refreshUsage');
-        return result?.text;
+        await withCancellableProgress(vscode.l10n.t('Translating with "{0}"…', g.name), (signal) =>
+          actions.translate({ text, glossaryId: g.glossaryId, sourceLang: from, targetLang: target }, signal));
       } catch (err) {
         await showError(vscode.l10n.t('Could not translate'), err);
-        return undefined;
       }
     }),
   ];
+  return { actions, disposables };
 }

@@ -25,8 +25,8 @@ export function registerTreeCommands(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand('terminology.glossaries.refresh', () => ctx.glossaries.refresh()),
     vscode.commands.registerCommand('terminology.spokenTerms.refresh', () => ctx.spokenTerms.refresh()),
     vscode.commands.registerCommand('terminology.styleRules.refresh', () => ctx.styleRules.refresh()),
-    vscode.commands.registerCommand('terminology.glossaries.filter', async (text?: string) => {
-      const value = typeof text === 'string' ? text : await vscode.window.showInputBox({
+    vscode.commands.registerCommand('terminology.glossaries.filter', async () => {
+      const value = await vscode.window.showInputBox({
         title: vscode.l10n.t('Filter Glossaries'), prompt: vscode.l10n.t('Show glossaries whose name contains this text'), value: ctx.glossaries.filter,
       });
       if (value !== undefined) await ctx.glossaries.setFilter(value);

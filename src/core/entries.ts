@@ -1,6 +1,6 @@
 /** The dictionary linter: every violation of the entry rules at once, each at its exact place.
  * `EntriesLinter` keeps per-line state so that an edit re-checks only the lines it touched. */
-import { compareFindings, LIMITS, type Finding } from './findings';
+import { compareFindings, LIMITS, type Finding, type Fix } from './findings';
 import { parseLine, type EntriesFormat, type Field } from './fields';
 import { checkPhrase } from './phrase';
 import { lintLanguagePair, rootCode, sameCode } from './languages';
@@ -154,8 +154,8 @@ export class EntriesLinter {
       const f: Finding = {
         code: 'duplicate-source', severity: 'error', line: s.index, start: fields[0].start, end: fields[0].end,
         message: identical
-          ? `This entry repeats line ${first.index + 1} exactly. Duplicate source entries are not allowed (spec rule 6).`
-          : `The source phrase "${truncate(fields[0].value)}" is already defined on line ${first.index + 1}. Duplicate source entries are not allowed (spec rule 6).`,
+          ? `This entry repeats line ${first.index + 1} exactly. Duplicate source entries are not allowed.`
+          : `The source phrase "${truncate(fields[0].value)}" is already defined on line ${first.index + 1}. Duplicate source entries are not allowed.`,
         related: [{ line: first.index, start: src.start, end: src.end, message: 'first definition' }],
       };
       if (identical) {
@@ -213,17 +213,19 @@ export class EntriesLinter {
       structural = false;
     }
     if (n === 1 && !parsed.problems?.some((p) => p.code === 'unclosed-quote')) {
+      const fix = format === 'tsv' ? tabForSpaces(text, from) : undefined;
       out.push({
         code: 'missing-separator', severity: 'error', line: 0, start: from, end: text.length,
         message: format === 'tsv'
-          ? 'This line has no tab. An entry is a source phrase, a tab, and a target phrase (spec rules 1-2).'
-          : 'This record has one field. An entry is a source phrase, a comma, and a target phrase (spec rules 1-2).',
+          ? 'This line has no tab. An entry is a source phrase, a tab, and a target phrase.'
+          : 'This record has one field. An entry is a source phrase, a comma, and a target phrase.',
+        ...(fix ? { fixes: [fix] } : {}),
       });
     } else if (format === 'tsv' && n > 2) {
       structural = false;
       out.push({
         code: 'extra-separator', severity: 'error', line: 0, start: fields[2].start - 1, end: text.length,
-        message: `This line has ${n - 1} tabs; an entry has exactly one, between source and target (spec rule 2).`,
+        message: `This line has ${n - 1} tabs; an entry has exactly one, between source and target.`,
       });
     } else if (format === 'csv' && (n === 3 || n > 4)) {
       structural = false;
@@ -231,8 +233,8 @@ export class EntriesLinter {
       out.push({
         code: 'extra-separator', severity: 'error', line: 0, start: from2, end: text.length,
         message: n === 3
-          ? 'This record has 3 fields. After the two phrases come either no language columns or both (source and target) (spec rule 4).'
-          : `This record has ${n} fields; at most 4 are allowed: source, target, source language, target language (spec rule 4).`,
+          ? 'This record has 3 fields. After the two phrases come either no language columns or both (source and target).'
+          : `This record has ${n} fields; at most 4 are allowed: source, target, source language, target language.`,
       });
     }
     checkPhrase(text, fields[0], 'source', out);
@@ -261,7 +263,7 @@ export class EntriesLinter {
       const variantOfExpected = rootCode(field.value) === expected.toLowerCase();
       out.push({
         code: 'language-mismatch', severity: 'warning', line: 0, start: field.start, end: field.end,
-        message: `The ${side} language ${field.value.toUpperCase() || '(empty)'} does not match the dictionary's ${want}: the service ignores this entry (spec rule 4).`,
+        message: `The ${side} language ${field.value.toUpperCase() || '(empty)'} does not match the dictionary's ${want}: the service ignores this entry.`,
         fixes: [{ title: `Replace with ${want}`, preferred: variantOfExpected, edits: [{ line: 0, start: field.start, end: field.end, text: want }] }],
       });
     };
@@ -346,4 +348,20 @@ function truncate(s: string, max = 60): string {
 /** Lints a whole dictionary text once. */
 export function lintEntries(text: string, options: LintEntriesOptions): Finding[] {
   return new EntriesLinter(options).setText(text).findings();
+}
+
+/** A fix for a TSV line typed with spaces where the tab belongs (an editor that inserts spaces for Tab): the one
+ * run of two or more spaces, or else the only single space, becomes a tab. Undefined when that is ambiguous. */
+export function tabForSpaces(text: string, from = 0): Fix | undefined {
+  const body = text.slice(from).replace(/[ \t]+$/, '');
+  const runs = [...body.matchAll(/ {2,}/g)].filter((m) => m.index !== 0);
+  const singles = [...body.matchAll(/(?<! ) (?! )/g)].filter((m) => m.index !== 0);
+  const pick = runs.length === 1 ? runs[0] : runs.length === 0 && singles.length === 1 ? singles[0] : undefined;
+  if (!pick || pick.index === undefined) return undefined;
+  const start = from + pick.index;
+  return {
+    title: pick[0].length > 1 ? `Replace the ${pick[0].length} spaces with a tab` : 'Replace the space with a tab',
+    edits: [{ line: 0, start, end: start + pick[0].length, text: '\t' }],
+    preferred: runs.length === 1,
+  };
 }

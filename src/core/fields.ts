@@ -108,7 +108,7 @@ export function parseCsvLine(line: string, from = 0): ParsedLine {
       const q = value.indexOf('"');
       if (q !== -1) {
         (problems ??= []).push(problem('stray-quote',
-          'A field that contains a double quote must be enclosed in double quotes (spec rule 3).',
+          'A field that contains a double quote must be enclosed in double quotes.',
           pos + q, pos + q + 1, [{ line: 0, start: pos, end, text: quoteCsv(value) }], 'Quote the field'));
       }
       fields.push({ value, start: pos, end, contentStart: pos, contentEnd: end, quoted: false });

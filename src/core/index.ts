@@ -11,3 +11,4 @@ export { splitLines, utf8Length } from './text';
 export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type MergeResult, type EntryChanges } from './merge';
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
 export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, type Row, type CellFinding } from './table';
+export * from './size';

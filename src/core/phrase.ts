@@ -20,7 +20,7 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
   if (value.length === 0) {
     out.push({
       code: EMPTY_CODE[role], severity: 'error', line: 0, start: field.start, end: field.end,
-      message: `The ${name} is empty. Neither source nor target may be empty (spec rule 6).`,
+      message: `The ${name} is empty. Neither source nor target may be empty.`,
     });
     return;
   }
@@ -38,7 +38,7 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
     if (a === ce) {
       out.push({
         code: EMPTY_CODE[role], severity: 'error', line: 0, start: field.start, end: field.end,
-        message: `The ${name} holds only whitespace; the service would see it as empty (spec rule 6).`,
+        message: `The ${name} holds only whitespace; the service would see it as empty.`,
       });
       return;
     }
@@ -53,7 +53,7 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
       if (isUnicodeNewline(c)) {
         out.push({
           code: 'unicode-newline', severity: 'error', line: 0, start: i, end: i + 1,
-          message: `The ${name} contains the Unicode line break ${codePointName(c)} (spec rule 7).`,
+          message: `The ${name} contains the Unicode line break ${codePointName(c)}.`,
           fixes: [{ title: 'Replace the line break with a space', preferred: true, edits: [{ line: 0, start: i, end: i + 1, text: ' ' }] }],
         });
       } else if (isControl(c)) {
@@ -61,8 +61,8 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
         out.push({
           code: 'control-character', severity: 'error', line: 0, start: i, end: i + 1,
           message: tab
-            ? `The ${name} contains a tab (U+0009). Control characters are not allowed in a phrase (spec rule 7).`
-            : `The ${name} contains the control character ${codePointName(c)} (spec rule 7).`,
+            ? `The ${name} contains a tab (U+0009). Control characters are not allowed in a phrase.`
+            : `The ${name} contains the control character ${codePointName(c)}.`,
           fixes: [tab
             ? { title: 'Replace the tab with a space', preferred: true, edits: [{ line: 0, start: i, end: i + 1, text: ' ' }] }
             : { title: `Remove ${codePointName(c)}`, preferred: true, edits: [{ line: 0, start: i, end: i + 1, text: '' }] }],
@@ -76,7 +76,7 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
 function pushWhitespace(out: Finding[], name: string, start: number, end: number, where: 'leading' | 'trailing'): void {
   out.push({
     code: 'surrounding-whitespace', severity: 'error', line: 0, start, end,
-    message: `The ${name} has ${where} whitespace (spec rule 7). The service would trim it silently.`,
+    message: `The ${name} has ${where} whitespace. The service would trim it silently.`,
     fixes: [{ title: `Trim ${where} whitespace`, preferred: true, edits: [{ line: 0, start, end, text: '' }] }],
   });
 }

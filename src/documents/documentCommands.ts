@@ -1,16 +1,17 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
-import type { Glossary, SpokenTerms } from '../api';
 import { mergeEntries, mergeTerms, parseEntries, serializeEntries, type MergeResult } from '../core';
-import { requireClient, type CommandContext } from '../commands/context';
+import { clientOrThrow, requireClient, type CommandContext } from '../commands/context';
 import { pickTarget } from '../commands/pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { DictionaryNode } from '../tree/glossaryTree';
+import { DictionaryNode, pairLabel } from '../tree/glossaryTree';
 import { TermListNode } from '../tree/spokenTermsTree';
 import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
+import { pickGlossary } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
+import { plural } from '../ui/words';
 import type { RemoteFileSystem, SaveUi } from './remoteFs';
 import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from './uris';
 
@@ -29,12 +30,18 @@ export class RemoteSnapshots implements vscode.TextDocumentContentProvider {
     return uri;
   }
 
+  /** After a push the remote side of an open Compare shows what the service now holds. */
+  refresh(target: vscode.Uri, text: string): void {
+    const uri = target.with({ scheme: REMOTE_SNAPSHOT_SCHEME });
+    if (this.texts.has(uri.toString())) this.set(target, text);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.texts.get(uri.toString()) ?? '';
   }
 }
 
-export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManager): SaveUi {
+export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManager, snapshots: RemoteSnapshots): SaveUi {
   return {
     blocked(uri, errors) {
       showPushBlocked(basename(uri), errors, uri);
@@ -52,7 +59,8 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
         if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
       });
     },
-    pushed(_uri, ref) {
+    pushed(uri, ref, text) {
+      snapshots.refresh(uri, text);
       (ref.kind === 'dictionary' ? ctx.glossaries : ctx.spokenTerms).refresh();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Pushed {0}', describeRef(ref)), 5000);
     },
@@ -72,148 +80,223 @@ async function replaceText(doc: vscode.TextDocument, text: string): Promise<void
   if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
 }
 
-/** The remote document at `uri` (or the active one) with what it is, or undefined after saying what to do. */
-async function documentFor(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {
-  const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-  const ref = target?.scheme === SCHEME ? parseRemoteRef(target) : undefined;
-  if (!target || !ref) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary or term list from the Terminology explorer first.'));
-    return undefined;
-  }
-  return { doc: await vscode.workspace.openTextDocument(target), ref };
+/** The remote document at `uri`, or undefined. */
+async function remoteDocument(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {
+  const ref = uri?.scheme === SCHEME ? parseRemoteRef(uri) : undefined;
+  return uri && ref ? { doc: await vscode.workspace.openTextDocument(uri), ref } : undefined;
 }
 
-export interface OpenArgs { glossary?: Glossary; collection?: SpokenTerms; sourceLang?: string; targetLang?: string; lang?: string }
+/** The address a command was run for: the menu's resource, else the active editor's (text or table). */
+export function commandUri(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (tab instanceof vscode.TabInputCustom || tab instanceof vscode.TabInputText) return tab.uri;
+  if (tab instanceof vscode.TabInputTextDiff) return tab.modified;
+  return vscode.window.activeTextEditor?.document.uri;
+}
 
-export function registerDocumentCommands(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots): vscode.Disposable[] {
+const notRemote = () => void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary or term list from the Terminology explorer first.'));
+
+export interface RemoteTarget { glossaryId: string; sourceLang: string; targetLang: string }
+
+/** What the document commands do, with plain values; the commands gather these from menus, pickers and modals. */
+export interface DocumentActions {
+  openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
+  openTermList(collection: { spokenTermsId: string; name: string }, lang: string): Promise<vscode.TextDocument>;
+  /** A diff editor, remote ↔ the document; returns the remote side's address. */
+  compareWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<vscode.Uri>;
+  /** A local glossary file against a dictionary; returns the remote side's address. */
+  compareLocal(uri: vscode.Uri, target: RemoteTarget, signal?: AbortSignal): Promise<vscode.Uri>;
+  /** Merges the remote's changes into the document (three-way), as one undoable edit. */
+  mergeWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<MergeResult>;
+  /** Pushes the document over the remote version last seen (the user confirmed that). */
+  overwriteRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<boolean>;
+  /** Replaces the document's text with the remote version (the user agreed to drop unsaved edits). */
+  pull(uri: vscode.Uri, signal?: AbortSignal): Promise<void>;
+}
+
+export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots): DocumentActions {
   const open = async (uri: vscode.Uri, language: string) => {
-    try {
-      let doc = await vscode.workspace.openTextDocument(uri);
-      if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
-      await vscode.window.showTextDocument(doc, { preview: false });
-      return doc;
-    } catch (err) {
-      await showError(vscode.l10n.t('Could not open {0}', basename(uri)), err, () => open(uri, language));
-      return undefined;
-    }
+    let doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return doc;
   };
-
-  const fetchRemote = (doc: vscode.TextDocument) => withCancellableProgress(
-    vscode.l10n.t('Fetching the remote {0}…', basename(doc.uri)), (signal) => fs.fetchRemote(doc.uri, signal));
-
-  /** A local glossary file against a dictionary the user picks (or automation names). */
-  const compareLocal = async (uri: vscode.Uri | undefined, args?: { glossaryId: string; sourceLang: string; targetLang: string }) => {
-    const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-    const kind = doc && lintKindOf(doc, readLintSettings());
-    if (!doc || kind?.kind !== 'entries') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary, a term list or a local glossary file to compare it with the remote.'));
-      return undefined;
-    }
-    const client = await requireClient(ctx);
-    if (!client) return undefined;
-    try {
-      const target = args
-        ? { glossary: await client.getGlossary(args.glossaryId), sourceLang: args.sourceLang, targetLang: args.targetLang }
-        : await pickTarget(client, doc, kind.format, vscode.l10n.t('Compare {0} with', basename(doc.uri)));
-      if (!target) return undefined;
-      const remote = await withCancellableProgress(vscode.l10n.t('Reading the remote dictionary…'), (signal) =>
-        client.getDictionaryEntries(target.glossary.glossaryId, target.sourceLang, target.targetLang, signal));
-      // Shown in the file's own format, so that the diff lines up.
-      const shown = kind.format === 'tsv' ? remote : serializeEntries(parseEntries(remote, 'tsv').entries, 'csv');
-      const left = snapshots.set(dictionaryUri(target.glossary, target), shown);
-      await vscode.commands.executeCommand('vscode.diff', left, doc.uri, vscode.l10n.t('{0} ({1}) ↔ {2}', basename(left), target.glossary.name, basename(doc.uri)));
-      return left;
-    } catch (err) {
-      await showError(vscode.l10n.t('Could not compare with the remote'), err);
-      return undefined;
-    }
+  const remote = async (uri: vscode.Uri) => {
+    const r = await remoteDocument(uri);
+    if (!r) throw new Error(vscode.l10n.t('{0} is not a dictionary or term list of the service.', basename(uri)));
+    return r;
   };
-
-  const compare = async (uri?: vscode.Uri, args?: { glossaryId: string; sourceLang: string; targetLang: string }) => {
-    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-    if (target?.scheme !== SCHEME) return compareLocal(target, args);
-    const { doc } = await documentFor(target) ?? {};
-    if (!doc) return undefined;
-    try {
-      const remote = await fetchRemote(doc);
-      const left = snapshots.set(doc.uri, remote);
+  return {
+    openDictionary: (g, pair) => open(dictionaryUri(g, pair), LANGUAGE_TSV),
+    openTermList: (c, lang) => open(termListUri(c, lang), LANGUAGE_TERMS),
+    async compareWithRemote(uri, signal) {
+      const { doc } = await remote(uri);
+      const text = await fs.fetchRemote(doc.uri, signal);
+      const left = snapshots.set(doc.uri, text);
       await vscode.commands.executeCommand('vscode.diff', left, doc.uri, vscode.l10n.t('{0}: remote ↔ yours', basename(doc.uri)));
       return left;
-    } catch (err) {
-      await showError(vscode.l10n.t('Could not compare with the remote'), err);
-      return undefined;
-    }
-  };
-
-  const merge = async (uri?: vscode.Uri): Promise<MergeResult | undefined> => {
-    const { doc, ref } = await documentFor(uri) ?? {};
-    if (!doc || !ref) return undefined;
-    try {
+    },
+    async compareLocal(uri, target, signal) {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const kind = lintKindOf(doc, readLintSettings());
+      if (kind?.kind !== 'entries') throw new Error(vscode.l10n.t('{0} is not a glossary file (TSV or CSV).', basename(uri)));
+      const client = await clientOrThrow(ctx);
+      const glossary = await client.getGlossary(target.glossaryId, signal);
+      const text = await client.getDictionaryEntries(glossary.glossaryId, target.sourceLang, target.targetLang, signal);
+      // Shown in the file's own format, so that the diff lines up.
+      const shown = kind.format === 'tsv' ? text : serializeEntries(parseEntries(text, 'tsv').entries, 'csv');
+      const left = snapshots.set(dictionaryUri(glossary, target), shown);
+      await vscode.commands.executeCommand('vscode.diff', left, doc.uri, vscode.l10n.t('{0} ({1}) ↔ {2}', basename(left), glossary.name, basename(doc.uri)));
+      return left;
+    },
+    async mergeWithRemote(uri, signal) {
+      const { doc, ref } = await remote(uri);
       const base = fs.base(doc.uri) ?? '';
-      const remote = fs.remoteAhead(doc.uri) ?? await fetchRemote(doc);
-      const result = ref.kind === 'dictionary' ? mergeEntries(base, doc.getText(), remote) : mergeTerms(base, doc.getText(), remote);
+      const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
+      const result = ref.kind === 'dictionary' ? mergeEntries(base, doc.getText(), text) : mergeTerms(base, doc.getText(), text);
       await replaceText(doc, result.text);
-      fs.rebase(doc.uri, remote);
-      const message = result.conflicts
-        ? vscode.l10n.t('Merged {0} remote change(s). {1} entr(ies) were changed on both sides and are marked as conflicts: keep one side of each (Quick Fix), then save.', result.fromRemote, result.conflicts)
-        : vscode.l10n.t('Merged {0} remote change(s) into your version. Save to push.', result.fromRemote);
-      void vscode.window.showInformationMessage(message);
+      fs.rebase(doc.uri, text);
       return result;
-    } catch (err) {
-      await showError(vscode.l10n.t('Could not merge with the remote'), err);
-      return undefined;
-    }
-  };
-
-  const overwrite = async (uri?: vscode.Uri, options?: { confirmed?: boolean }) => {
-    const { doc, ref } = await documentFor(uri) ?? {};
-    if (!doc || !ref) return false;
-    try {
-      const remote = fs.remoteAhead(doc.uri) ?? await fetchRemote(doc);
-      const go = vscode.l10n.t('Overwrite');
-      if (!options?.confirmed && await vscode.window.showWarningMessage(
-        vscode.l10n.t('Replace {0} with your version? The remote changes made since you opened it are lost.', describeRef(ref)),
-        { modal: true }, go) !== go) return false;
-      fs.approveOverwrite(doc.uri, remote);
-      return await doc.save();
-    } catch (err) {
-      await showError(vscode.l10n.t('Could not overwrite the remote'), err);
-      return false;
-    }
-  };
-
-  const pull = async (uri?: vscode.Uri, options?: { confirmed?: boolean }) => {
-    const { doc, ref } = await documentFor(uri) ?? {};
-    if (!doc || !ref) return false;
-    const discard = vscode.l10n.t('Discard and Pull');
-    if (doc.isDirty && !options?.confirmed && await vscode.window.showWarningMessage(
-      vscode.l10n.t('{0} has unsaved changes. Pulling replaces them with the remote version (Undo brings them back).', basename(doc.uri)),
-      { modal: true }, discard) !== discard) return false;
-    try {
-      const remote = await fetchRemote(doc);
-      fs.accept(doc.uri, remote);
-      await replaceText(doc, remote);
+    },
+    async overwriteRemote(uri, signal) {
+      const { doc } = await remote(uri);
+      const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
+      fs.approveOverwrite(doc.uri, text);
+      return doc.save();
+    },
+    async pull(uri, signal) {
+      const { doc } = await remote(uri);
+      const text = await fs.fetchRemote(doc.uri, signal);
+      fs.accept(doc.uri, text);
+      await replaceText(doc, text);
       // The text now equals the version just accepted: this save sends nothing and marks the document clean.
       if (doc.isDirty) await doc.save();
-      return true;
+    },
+  };
+}
+
+function mergeMessage(result: MergeResult): string {
+  const taken = plural(result.fromRemote, '1 remote change', '{0} remote changes');
+  return result.conflicts
+    ? vscode.l10n.t('Merged {0}. {1} changed on both sides and marked as conflicts: keep one side of each (Quick Fix on any line of a block), then save.', taken,
+      plural(result.conflicts, '1 entry was', '{0} entries were'))
+    : vscode.l10n.t('Merged {0} into your version. Save to push.', taken);
+}
+
+export function registerDocumentCommands(ctx: CommandContext, actions: DocumentActions): vscode.Disposable[] {
+  /** The remote document a command was run for, or a message saying what to open. */
+  const target = async (arg: unknown) => {
+    const r = await remoteDocument(commandUri(arg));
+    if (!r) notRemote();
+    return r;
+  };
+
+  const openDictionary = async (arg?: unknown) => {
+    const node = arg instanceof DictionaryNode ? arg : undefined;
+    let glossary = node?.glossary;
+    let pair: { sourceLang: string; targetLang: string } | undefined = node?.dictionary;
+    if (!glossary) {
+      const client = await requireClient(ctx);
+      glossary = client && await pickGlossary(client, vscode.l10n.t('Open Dictionary'));
+      if (!glossary) return;
+      pair = glossary.dictionaries.length === 1 ? glossary.dictionaries[0]
+        : (await vscode.window.showQuickPick(glossary.dictionaries.map((d) => ({ label: pairLabel(d), description: plural(d.entryCount, '1 entry', '{0} entries'), d })),
+          { title: vscode.l10n.t('Open a dictionary of "{0}"', glossary.name) }))?.d;
+    }
+    if (!glossary || !pair) return;
+    const g = glossary;
+    const p = pair;
+    const retry = () => actions.openDictionary(g, p).catch((err: unknown) => showError(vscode.l10n.t('Could not open {0}', pairLabel(p)), err, retry));
+    await retry();
+  };
+
+  const compare = async (arg?: unknown) => {
+    const uri = commandUri(arg);
+    try {
+      if (uri?.scheme === SCHEME) {
+        if (!await target(uri)) return;
+        await withCancellableProgress(vscode.l10n.t('Fetching the remote {0}…', basename(uri)), (signal) => actions.compareWithRemote(uri, signal));
+        return;
+      }
+      const doc = uri && await vscode.workspace.openTextDocument(uri);
+      const kind = doc && lintKindOf(doc, readLintSettings());
+      if (!doc || kind?.kind !== 'entries') {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary, a term list or a local glossary file to compare it with the remote.'));
+        return;
+      }
+      const client = await requireClient(ctx);
+      if (!client) return;
+      const picked = await pickTarget(client, doc, kind.format, vscode.l10n.t('Compare {0} with', basename(doc.uri)));
+      if (!picked) return;
+      await withCancellableProgress(vscode.l10n.t('Reading the remote dictionary…'), (signal) =>
+        actions.compareLocal(doc.uri, { glossaryId: picked.glossary.glossaryId, sourceLang: picked.sourceLang, targetLang: picked.targetLang }, signal));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not pull {0}', describeRef(ref)), err);
-      return false;
+      await showError(vscode.l10n.t('Could not compare with the remote'), err);
+    }
+  };
+
+  const merge = async (arg?: unknown) => {
+    const r = await target(arg);
+    if (!r) return;
+    try {
+      const result = await withCancellableProgress(vscode.l10n.t('Merging the remote {0}…', basename(r.doc.uri)), (signal) => actions.mergeWithRemote(r.doc.uri, signal));
+      void vscode.window.showInformationMessage(mergeMessage(result));
+    } catch (err) {
+      await showError(vscode.l10n.t('Could not merge with the remote'), err);
+    }
+  };
+
+  const overwrite = async (arg?: unknown) => {
+    const r = await target(arg);
+    if (!r) return;
+    const go = vscode.l10n.t('Overwrite');
+    if (await vscode.window.showWarningMessage(
+      vscode.l10n.t('Replace {0} with your version?', describeRef(r.ref)),
+      { modal: true, detail: vscode.l10n.t('The changes made remotely since you opened it are lost. To keep them, choose Cancel, then "Merge Remote Changes into Mine".') }, go) !== go) return;
+    try {
+      await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(r.doc.uri)), (signal) => actions.overwriteRemote(r.doc.uri, signal));
+    } catch (err) {
+      await showError(vscode.l10n.t('Could not overwrite the remote'), err);
+    }
+  };
+
+  const pull = async (arg?: unknown) => {
+    const r = await target(arg);
+    if (!r) return;
+    const uri = r.doc.uri;
+    try {
+      if (r.doc.isDirty) {
+        const mergeChoice = vscode.l10n.t('Merge into My Version');
+        const discard = vscode.l10n.t('Discard My Changes and Pull');
+        const picked = await vscode.window.showWarningMessage(
+          vscode.l10n.t('{0} has unsaved changes.', basename(uri)),
+          { modal: true, detail: vscode.l10n.t('Merge keeps your changes and takes the remote ones wherever you did not touch the entry. Discard replaces your text with the remote version (Undo brings it back).') },
+          mergeChoice, discard);
+        if (picked === mergeChoice) {
+          const result = await withCancellableProgress(vscode.l10n.t('Merging the remote {0}…', basename(uri)), (signal) => actions.mergeWithRemote(uri, signal));
+          void vscode.window.showInformationMessage(mergeMessage(result));
+          return;
+        }
+        if (picked !== discard) return;
+      }
+      await withCancellableProgress(vscode.l10n.t('Pulling {0}…', basename(uri)), (signal) => actions.pull(uri, signal));
+    } catch (err) {
+      await showError(vscode.l10n.t('Could not pull {0}', describeRef(r.ref)), err);
     }
   };
 
   return [
-    vscode.commands.registerCommand('terminology.openDictionary', (node?: DictionaryNode | OpenArgs) => {
-      const g = node instanceof DictionaryNode ? node.glossary : node?.glossary;
-      const pair = node instanceof DictionaryNode ? node.dictionary : node;
-      if (!g || !pair?.sourceLang || !pair.targetLang) return undefined;
-      return open(dictionaryUri(g, { sourceLang: pair.sourceLang, targetLang: pair.targetLang }), LANGUAGE_TSV);
-    }),
-    vscode.commands.registerCommand('terminology.openTermList', (node?: TermListNode | OpenArgs) => {
-      const c = node instanceof TermListNode ? node.collection : node?.collection;
-      const lang = node instanceof TermListNode ? node.list.lang : node?.lang;
-      if (!c || !lang) return undefined;
-      return open(termListUri(c, lang), LANGUAGE_TERMS);
+    vscode.commands.registerCommand('terminology.openDictionary', openDictionary),
+    vscode.commands.registerCommand('terminology.openTermList', async (arg?: unknown) => {
+      const node = arg instanceof TermListNode ? arg : undefined;
+      if (!node) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Choose a term list in the Spoken Terms view to open it.'));
+        return;
+      }
+      const retry = () => actions.openTermList(node.collection, node.list.lang)
+        .catch((err: unknown) => showError(vscode.l10n.t('Could not open the {0} term list', node.list.lang.toUpperCase()), err, retry));
+      await retry();
     }),
     vscode.commands.registerCommand('terminology.compareWithRemote', compare),
     vscode.commands.registerCommand('terminology.mergeWithRemote', merge),

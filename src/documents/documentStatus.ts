@@ -1,9 +1,7 @@
 /** Status bar entry while a dictionary or term list is active: entries, size against the limit, errors. */
 import * as vscode from 'vscode';
-import { LIMITS } from '../core';
+import { formatSize, LIMITS } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-
-const MIB = 1024 * 1024;
 
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('terminology.document', vscode.StatusBarAlignment.Left, 50);
@@ -15,6 +13,7 @@ export class DocumentStatus implements vscode.Disposable {
     this.subscriptions = [
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      vscode.workspace.onDidSaveTextDocument(() => this.update()),
       diagnostics.onDidLint((uri) => {
         if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) this.update();
       }),
@@ -39,7 +38,7 @@ export class DocumentStatus implements vscode.Disposable {
     }
     const errors = s.errors ? `$(error) ${s.errors}` : '$(check)';
     if (s.kind === 'entries') {
-      const size = s.bytes >= MIB ? `${(s.bytes / MIB).toFixed(1)} MiB` : `${Math.ceil(s.bytes / 1024)} KiB`;
+      const size = formatSize(s.bytes);
       this.item.text = `$(book) ${s.entries.toLocaleString('en-US')} ${s.entries === 1 ? 'entry' : 'entries'} · ${size} / 10 MiB · ${errors}`;
       this.item.tooltip = vscode.l10n.t('{0} entries, {1} of {2} bytes allowed per dictionary, {3} error(s). Click for the Problems view.',
         s.entries, s.bytes, LIMITS.dictionaryBytes, s.errors);
@@ -50,6 +49,11 @@ export class DocumentStatus implements vscode.Disposable {
       this.item.tooltip = vscode.l10n.t('{0} terms using {1} of the {2} characters a term list holds, {3} error(s). Click for the Problems view.',
         s.entries, s.chars, LIMITS.termListChars, s.errors);
       this.item.backgroundColor = s.chars > LIMITS.termListChars ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    }
+    if (doc.uri.scheme === 'terminology' && doc.isDirty) {
+      // Unsaved edits live only here until an explicit save pushes them (auto-save never does).
+      this.item.text = `$(circle-filled) ${vscode.l10n.t('not pushed')} · ${this.item.text}`;
+      this.item.tooltip = vscode.l10n.t('Your edits are local until you save (Ctrl+S), which pushes them to the service. Auto-save does not push.') + '\n' + String(this.item.tooltip);
     }
     this.shown = true;
     this.item.show();

@@ -29,7 +29,7 @@ export interface SaveUi {
   /** The remote changed since the document was opened; nothing was pushed. */
   conflict(uri: vscode.Uri, ref: RemoteRef): void;
   /** A push went through. */
-  pushed(uri: vscode.Uri, ref: RemoteRef): void;
+  pushed(uri: vscode.Uri, ref: RemoteRef, text: string): void;
   /** The service rejected the entries and named one: a diagnostic at that line. */
   rejected(uri: vscode.Uri, finding: Finding): void;
   progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
@@ -47,6 +47,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote text the user chose to overwrite (one save). */
   private readonly approved = new Map<string, string>();
   private readonly watched = new Set<string>();
+  /** Why each document is being saved (from onWillSaveTextDocument): only an explicit save pushes. */
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   private readonly inflight = new Map<string, Promise<string>>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
@@ -56,6 +58,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger, private readonly pollMs = 60_000) {
     this.subscriptions = [
       this.changed,
+      vscode.workspace.onWillSaveTextDocument((e) => {
+        if (e.document.uri.scheme === SCHEME) this.saveReasons.set(e.document.uri.toString(), e.reason);
+      }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
         const key = d.uri.toString();
@@ -157,6 +162,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const text = decoder.decode(content);
     const what = describeRef(ref);
     const base = this.versions.get(key)?.text;
+    const reason = this.saveReasons.get(key);
+    this.saveReasons.delete(key);
+    // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
+    // a user setting turns it back on). The document stays dirty; an explicit save pushes.
+    if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
+    }
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (base !== undefined && sameContent(base, text, kindOf(ref))) return;
@@ -167,7 +179,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const errors = findings.filter((f) => f.severity === 'error').length;
     if (errors) {
       this.ui.blocked(uri, errors);
-      throw new vscode.FileSystemError(vscode.l10n.t('Not pushed: {0} error(s) in {1} would be rejected by the service. Fix them, then save again.', errors, what));
+      throw vscode.FileSystemError.Unavailable(errors === 1
+        ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it, then save again.', what)
+        : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them, then save again.', errors, what));
     }
 
     try {
@@ -190,20 +204,20 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     } catch (err) {
       if (err instanceof ConflictError) {
         this.ui.conflict(uri, ref);
-        throw new vscode.FileSystemError(err.message);
+        throw vscode.FileSystemError.Unavailable(err.message);
       }
       if (err instanceof ServiceError && err.detail) {
         const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, entriesForSending(text), text);
         if (finding) this.ui.rejected(uri, finding);
       }
       this.log.warn(`push of ${uri.path} failed: ${describeError(err)}`);
-      throw new vscode.FileSystemError(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', describeError(err)));
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', describeError(err).replace(/\.$/, '')));
     }
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(key);
     this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
-    this.ui.pushed(uri, ref);
+    this.ui.pushed(uri, ref, text);
   }
 
   createDirectory(): void {
@@ -291,6 +305,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
 class ConflictError extends Error {
   constructor(what: string) {
-    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed: choose Compare, Merge or Overwrite.', what));
+    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Use Compare, Merge or Overwrite (in the notification, or the editor title of Compare).', what));
   }
 }

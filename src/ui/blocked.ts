@@ -1,11 +1,25 @@
 import * as vscode from 'vscode';
+import { lintEntries, lintTermList, preferredEdits } from '../core';
+import { lintKindOf, readLintSettings } from '../lint/documentKinds';
+import { plural } from './words';
 
-/** Tells that errors block a push, with the two ways out: the Problems view and Fix All. Not awaited. */
+/** Whether Fix All would change anything in the open document at `uri`. */
+function hasAutomaticFix(uri: vscode.Uri): boolean {
+  const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  const kind = doc && lintKindOf(doc, readLintSettings());
+  if (!doc || !kind) return false;
+  const findings = kind.kind === 'terms' ? lintTermList(doc.getText()) : lintEntries(doc.getText(), kind);
+  return preferredEdits(findings).length > 0;
+}
+
+/** Tells that errors block a push, with the ways out: the Problems view, and Fix All when it can fix something.
+ * Not awaited. */
 export function showPushBlocked(name: string, errors: number, uri: vscode.Uri): void {
   const show = vscode.l10n.t('Show Problems');
   const fix = vscode.l10n.t('Fix All');
+  const buttons = hasAutomaticFix(uri) ? [show, fix] : [show];
   void vscode.window.showErrorMessage(
-    vscode.l10n.t('{0} error(s) in {1} block the push. Nothing was sent; the document keeps your text.', errors, name), show, fix,
+    vscode.l10n.t('{0} in {1} block the push. Nothing was sent; the document keeps your text.', plural(errors, '1 error', '{0} errors'), name), ...buttons,
   ).then(async (picked) => {
     if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
     if (picked === fix) await vscode.commands.executeCommand('terminology.fixAll', uri);

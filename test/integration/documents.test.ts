@@ -68,13 +68,13 @@ describe('remote documents: edit, lint, push', () => {
 
   it('opens a dictionary at a readable address, lints an edit at the exact range, applies a quick fix, and pushes on save', async () => {
     const t0 = Date.now();
-    doc = (await vscode.commands.executeCommand<vscode.TextDocument>('terminology.openDictionary', { glossary: GLOSSARY, sourceLang: 'en', targetLang: 'de' }))!;
+    doc = await ext.actions.openDictionary(GLOSSARY, { sourceLang: 'en', targetLang: 'de' });
     note(`open remote dictionary -> editor: ${Date.now() - t0} ms`);
     assert.equal(doc.uri.scheme, 'terminology');
     assert.equal(doc.uri.path, '/Docs test/en-de.tsv');
     assert.equal(doc.languageId, 'glossary-tsv');
     assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\ninvoice\tRechnung\n');
-    assert.match(ext.documentStatus.text ?? '', /^\$\(book\) 3 entries · 1 KiB \/ 10 MiB · \$\(check\)$/);
+    assert.match(ext.documentStatus.text ?? '', /^\$\(book\) 3 entries · \d+ B \/ 10 MiB · \$\(check\)$/);
 
     await append(doc, ' price\tPreis\n');
     const [ws] = await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'surrounding-whitespace'), 'the whitespace finding');
@@ -113,10 +113,10 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(remoteEntries()!.find(([s]) => s === 'server')![1], 'Rechner');
     assert.ok(ext.documents.remoteAhead(doc.uri), 'the remote text is kept for Compare and Merge');
 
-    const left = await vscode.commands.executeCommand<vscode.Uri>('terminology.compareWithRemote', doc.uri);
-    assert.equal((await vscode.workspace.openTextDocument(left!)).getText(), 'cloud\tWolke\nserver\tRechner\ninvoice\tRechnung (Beleg)\nprice\tPreis\nlogin\tAnmeldung\n');
+    const left = await ext.actions.compareWithRemote(doc.uri);
+    assert.equal((await vscode.workspace.openTextDocument(left)).getText(), 'cloud\tWolke\nserver\tRechner\ninvoice\tRechnung (Beleg)\nprice\tPreis\nlogin\tAnmeldung\n');
 
-    const result = await vscode.commands.executeCommand<{ fromRemote: number; conflicts: number }>('terminology.mergeWithRemote', doc.uri);
+    const result = await ext.actions.mergeWithRemote(doc.uri);
     assert.deepEqual(result && { fromRemote: result.fromRemote, conflicts: result.conflicts }, { fromRemote: 2, conflicts: 1 });
     assert.equal(doc.getText(), 'cloud\tCloud\nserver\tRechner\n<<<<<<< yours\ninvoice\tFaktura\n=======\ninvoice\tRechnung (Beleg)\n>>>>>>> remote\nprice\tPreis\nlogin\tAnmeldung\n');
     const [conflict] = await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'merge-conflict'), 'the conflict');
@@ -133,7 +133,7 @@ describe('remote documents: edit, lint, push', () => {
     await replaceAll(doc, 'cloud\tCloud\nserver\tServer\n');
     assert.equal(await doc.save(), false);
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke']]);
-    assert.equal(await vscode.commands.executeCommand('terminology.overwriteRemote', doc.uri, { confirmed: true }), true);
+    assert.equal(await ext.actions.overwriteRemote(doc.uri), true);
     assert.equal(doc.isDirty, false);
     assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
   });
@@ -173,17 +173,17 @@ describe('remote documents: edit, lint, push', () => {
   it('Pull replaces unsaved edits with the remote version, after asking', async () => {
     setRemote([['cloud', 'Wolke'], ['help', 'Hilfe']]);
     await append(doc, 'draft\tEntwurf\n');
-    assert.equal(await vscode.commands.executeCommand('terminology.pull', doc.uri, { confirmed: true }), true);
+    await ext.actions.pull(doc.uri);
     assert.equal(doc.getText(), 'cloud\tWolke\nhelp\tHilfe\n');
     assert.equal(doc.isDirty, false);
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nlogin\tAnmeldung\nprice\tPreis\nlogout\tAbmeldung\ndraft\tEntwurf\n', 'Undo brings the edits back');
-    assert.equal(await vscode.commands.executeCommand('terminology.pull', doc.uri, { confirmed: true }), true);
+    await ext.actions.pull(doc.uri);
   });
 
   it('blocks a term list over 300 characters, and pushes a valid one', async () => {
-    const list = (await vscode.commands.executeCommand<vscode.TextDocument>('terminology.openTermList', { collection: COLLECTION, lang: 'en' }))!;
+    const list = await ext.actions.openTermList(COLLECTION, 'en');
     assert.equal(list.uri.path, '/Docs talks/en.txt');
     assert.equal(list.languageId, 'spoken-terms');
     assert.equal(list.getText(), 'Kubernetes\nkubectl');
@@ -202,14 +202,10 @@ describe('remote documents: edit, lint, push', () => {
 
   it('Push File to Glossary counts what would change, then replaces or merges', async () => {
     const local = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: 'cloud\tWolke\nhelp\tUnterstützung\nnew\tneu\n' });
-    const replaced = await vscode.commands.executeCommand('terminology.pushFile', local.uri, {
-      glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'fr', mode: 'replace', confirmed: true,
-    });
+    const replaced = await ext.actions.pushFile(local.uri, { glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'fr', mode: 'replace' });
     assert.deepEqual(replaced, { added: 3, changed: 0, removed: 0, unchanged: 0 }, 'a new dictionary');
     assert.deepEqual(remoteEntries('en-fr'), [['cloud', 'Wolke'], ['help', 'Unterstützung'], ['new', 'neu']]);
-    const merged = await vscode.commands.executeCommand('terminology.pushFile', local.uri, {
-      glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'de', mode: 'merge', confirmed: true,
-    });
+    const merged = await ext.actions.pushFile(local.uri, { glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'de', mode: 'merge' });
     assert.deepEqual(merged, { added: 1, changed: 1, removed: 0, unchanged: 1 });
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Unterstützung'], ['new', 'neu']]);
   });

@@ -36,7 +36,7 @@ describe('explorer against the emulator', () => {
   it('filters glossaries by name without a new request', async () => {
     await ext.glossaries.items();
     const before = service().requests.length;
-    await vscode.commands.executeCommand('terminology.glossaries.filter', 'legacy');
+    await ext.glossaries.setFilter('legacy');
     assert.deepEqual((await rendered(ext.glossaries)).map((r) => r.label), ['Legacy support glossary (needs cleanup)']);
     await vscode.commands.executeCommand('terminology.glossaries.clearFilter');
     assert.equal((await rendered(ext.glossaries)).length, 2);
@@ -66,36 +66,38 @@ describe('explorer against the emulator', () => {
 
   it('create, rename, add dictionary, delete dictionary and delete glossary change the remote state', async () => {
     const acc = () => service().state.accounts[PAID_KEY];
-    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.create', { name: 'Made in a test', sourceLang: 'en', targetLang: 'de', entries: 'cloud\tWolke\n' }));
+    await nextLoad(ext.glossaries, () => ext.actions.createGlossary('Made in a test', { sourceLang: 'en', targetLang: 'de', entries: 'cloud\tWolke\n' }));
     const made = acc().glossaries.find((g) => g.name === 'Made in a test');
     assert.ok(made);
     assert.deepEqual(made.dictionaries[0].entries, [['cloud', 'Wolke']]);
     const node = () => rendered(ext.glossaries).then((rs) => rs.find((r) => r.label.startsWith('Made') || r.label.startsWith('Renamed'))!.node);
-    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.rename', await node(), 'Renamed in a test'));
+    await nextLoad(ext.glossaries, () => ext.actions.renameGlossary(made.glossary_id, 'Renamed in a test'));
     assert.equal(made.name, 'Renamed in a test');
-    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.addDictionary', await node(), { sourceLang: 'en', targetLang: 'fr', entries: 'cloud\tnuage\n' }));
+    await nextLoad(ext.glossaries, () => ext.actions.addDictionary(made.glossary_id, { sourceLang: 'en', targetLang: 'fr', entries: 'cloud\tnuage\n' }));
     assert.deepEqual(made.dictionaries.map((d) => `${d.source_lang}-${d.target_lang}`), ['en-de', 'en-fr']);
-    const fr = (await rendered(ext.glossaries, await node())).find((d) => d.label === 'EN → FR')!;
-    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.dictionaries.delete', fr.node, { confirmed: true }));
+    const fr = (await rendered(ext.glossaries, await node())).find((d) => d.label === 'EN → FR');
+    assert.ok(fr, 'the tree shows the new dictionary');
+    await nextLoad(ext.glossaries, () => ext.actions.deleteDictionary(made.glossary_id, 'en', 'fr'));
     assert.deepEqual(made.dictionaries.map((d) => d.target_lang), ['de']);
-    await nextLoad(ext.glossaries, async () => vscode.commands.executeCommand('terminology.glossaries.delete', await node(), { confirmed: true }));
+    await nextLoad(ext.glossaries, () => ext.actions.deleteGlossary(made.glossary_id));
     assert.ok(!acc().glossaries.some((g) => g.glossary_id === made.glossary_id));
     assert.equal((await rendered(ext.glossaries)).length, 2);
   });
 
   it('Spoken Terms commands change the remote state', async () => {
     const acc = () => service().state.accounts[PAID_KEY];
-    await nextLoad(ext.spokenTerms, () => vscode.commands.executeCommand('terminology.spokenTerms.create', { name: 'Test talks', lang: 'en', entries: 'Kubernetes' }));
+    await nextLoad(ext.spokenTerms, () => ext.actions.createCollection('Test talks', { lang: 'en', entries: 'Kubernetes' }));
     const made = acc().spokenTerms.find((c) => c.name === 'Test talks')!;
     assert.deepEqual(made.term_lists, [{ lang: 'en', terms: ['Kubernetes'] }]);
     const node = async () => (await rendered(ext.spokenTerms)).find((r) => r.label.startsWith('Test') || r.label.startsWith('Renamed'))!.node;
-    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.addList', await node(), { lang: 'de', entries: 'Glossar' }));
-    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.rename', await node(), 'Renamed talks'));
+    await nextLoad(ext.spokenTerms, () => ext.actions.addTermList(made.spoken_terms_id, { lang: 'de', entries: 'Glossar' }));
+    await nextLoad(ext.spokenTerms, () => ext.actions.renameCollection(made.spoken_terms_id, 'Renamed talks'));
     assert.deepEqual([made.name, made.term_lists.map((l) => l.lang)], ['Renamed talks', ['en', 'de']]);
-    const de = (await rendered(ext.spokenTerms, await node())).find((l) => l.label === 'DE')!;
-    await nextLoad(ext.spokenTerms, () => vscode.commands.executeCommand('terminology.spokenTerms.deleteList', de.node, { confirmed: true }));
+    const de = (await rendered(ext.spokenTerms, await node())).find((l) => l.label === 'DE');
+    assert.ok(de, 'the tree shows the new term list');
+    await nextLoad(ext.spokenTerms, () => ext.actions.deleteTermList(made.spoken_terms_id, 'de'));
     assert.deepEqual(made.term_lists.map((l) => l.lang), ['en']);
-    await nextLoad(ext.spokenTerms, async () => vscode.commands.executeCommand('terminology.spokenTerms.delete', await node(), { confirmed: true }));
+    await nextLoad(ext.spokenTerms, () => ext.actions.deleteCollection(made.spoken_terms_id));
     assert.ok(!acc().spokenTerms.some((c) => c.name === 'Renamed talks'));
   });
 
@@ -137,8 +139,8 @@ describe('translate with a glossary', () => {
     const ext = await api();
     const [, product] = await rendered(ext.glossaries);
     const deDict = (await rendered(ext.glossaries, product.node)).find((d) => d.label === 'EN → DE')!;
-    const result = await vscode.commands.executeCommand<string>('terminology.translate', deDict.node,
-      { text: 'The cloud dashboard', glossaryId: '9f3c1a52-1b1e-4c55-9d7e-000000000001', sourceLang: 'en', targetLang: 'DE' });
+    assert.equal(deDict.label, 'EN → DE');
+    const result = await ext.actions.translate({ text: 'The cloud dashboard', glossaryId: '9f3c1a52-1b1e-4c55-9d7e-000000000001', sourceLang: 'en', targetLang: 'DE' });
     assert.equal(result, '[DE] The ⟦Wolke⟧ ⟦Übersicht⟧');
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
@@ -154,10 +156,9 @@ describe('plan limits', () => {
     const ext = await api();
     // Switch to the free key: the emulator's free account allows one glossary.
     assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', 'integration-free-key:fx'));
-    await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.create', { name: 'first', sourceLang: 'en', targetLang: 'de' }));
+    await nextLoad(ext.glossaries, () => ext.actions.createGlossary('first', { sourceLang: 'en', targetLang: 'de' }));
     const before = service().state.accounts['integration-free-key:fx'].glossaries.length;
-    const result = await vscode.commands.executeCommand('terminology.glossaries.create', { name: 'second', sourceLang: 'en', targetLang: 'de' });
-    assert.equal(result, undefined);
+    await assert.rejects(ext.actions.createGlossary('second', { sourceLang: 'en', targetLang: 'de' }), /The free plan allows a single glossary, and this account has 1\./);
     assert.equal(service().state.accounts['integration-free-key:fx'].glossaries.length, before);
     assert.equal(service().requests.filter((r) => r.status === 456).length >= 1, true);
     assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY));

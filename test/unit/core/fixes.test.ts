@@ -15,6 +15,8 @@ describe('fixes', () => {
     { name: 'converts a variant language column to the root code', text: 'a,b,en,en-gb\n', format: 'csv', fixed: 'a,b,en,EN\n' },
     { name: 'fix all: several problems on one line and a duplicate that appears after trimming', text: ' a\tx\u0001\na\tx\n', fixed: 'a\tx\n' },
     { name: 'keeps CRLF line breaks', text: ' a\tx\r\nb\ty\r\n', fixed: 'a\tx\r\nb\ty\r\n' },
+    { name: 'a run of spaces typed for a tab becomes the tab', text: 'login    Anmeldung\nlog out  Abmelden\n', fixed: 'login\tAnmeldung\nlog out\tAbmelden\n' },
+    { name: 'two runs of spaces are ambiguous: no automatic fix', text: 'a  b  c\n', fixed: 'a  b  c\n' },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -24,6 +26,14 @@ describe('fixes', () => {
       assert.equal(text, c.fixed);
     });
   }
+  it('a single space where the tab belongs is offered as a fix, not applied by fix all', () => {
+    const [f] = lintTsv('login Anmeldung\n');
+    assert.equal(f.code, 'missing-separator');
+    assert.equal(f.fixes?.[0].title, 'Replace the space with a tab');
+    assert.ok(!f.fixes?.[0].preferred);
+    assert.equal(applyEdits('login Anmeldung\n', f.fixes![0].edits).text, 'login\tAnmeldung\n');
+    assert.equal(lintTsv('two words here\n')[0].fixes, undefined, 'several single spaces: no guess');
+  });
   it('fix all on a term list', () => {
     assert.equal(fixAll(' Kube\n\nKube\nx\u0085y\n', (t) => lintTermList(t)).text, 'Kube\nx y\n');
   });
