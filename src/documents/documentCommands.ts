@@ -154,9 +154,10 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const { doc, ref } = await remote(uri);
       const base = fs.base(doc.uri) ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
-      const result = ref.kind === 'dictionary' ? mergeEntries(base, doc.getText(), text) : mergeTerms(base, doc.getText(), text);
+      const before = doc.getText();
+      const result = ref.kind === 'dictionary' ? mergeEntries(base, before, text) : mergeTerms(base, before, text);
       await replaceText(doc, result.text);
-      fs.rebase(doc.uri, text);
+      fs.rebase(doc.uri, text, before, result.text);
       return result;
     },
     async overwriteRemote(uri, signal) {

@@ -4,6 +4,7 @@
  * The mtime moves when the remote is seen to change while no unsaved edits depend on the old version, so
  * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
+import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { NotFoundError, ServiceError } from '../api';
 import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
@@ -47,6 +48,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote text the user chose to overwrite (one save). */
   private readonly approved = new Map<string, string>();
   private readonly watched = new Set<string>();
+  /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
+   * a text back, and with it the remote version it descends from (the base follows the text). */
+  private readonly basesByText = new Map<string, Map<string, string>>();
   /** Why each document is being saved (from onWillSaveTextDocument): only an explicit save pushes. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   private readonly inflight = new Map<string, Promise<string>>();
@@ -58,6 +62,17 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger, private readonly pollMs = 60_000) {
     this.subscriptions = [
       this.changed,
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.scheme !== SCHEME) return;
+        if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
+        const key = e.document.uri.toString();
+        const base = this.basesByText.get(key)?.get(digest(e.document.getText()));
+        const v = this.versions.get(key);
+        if (base !== undefined && v && base !== v.text) {
+          v.text = base;
+          this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
+        }
+      }),
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (e.document.uri.scheme === SCHEME) this.saveReasons.set(e.document.uri.toString(), e.reason);
       }),
@@ -65,6 +80,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (d.uri.scheme !== SCHEME) return;
         const key = d.uri.toString();
         this.versions.delete(key);
+        this.basesByText.delete(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
       }),
@@ -84,8 +100,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   /** After a merge the document descends from `remote`: the next save compares against it. */
-  rebase(uri: vscode.Uri, remote: string): void {
+  rebase(uri: vscode.Uri, remote: string, before?: string, after?: string): void {
     const v = this.versions.get(uri.toString());
+    if (v && before !== undefined) this.remember(uri, before, v.text);
+    if (after !== undefined) this.remember(uri, after, remote);
     if (v) v.text = remote; // the mtime stays, so VS Code's own check does not see a newer file
     this.remoteSeen.delete(uri.toString());
   }
@@ -106,8 +124,22 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Makes `text` the version of `uri` (Pull), with a new mtime. */
   accept(uri: vscode.Uri, text: string): void {
     const now = Date.now();
+    const old = this.versions.get(uri.toString());
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (old && doc) this.remember(uri, doc.getText(), old.text);
+    this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
+  }
+
+  /** Notes that `text` descends from the remote version `base` (kept for the last few texts of a document). */
+  private remember(uri: vscode.Uri, text: string, base: string): void {
+    const key = uri.toString();
+    let m = this.basesByText.get(key);
+    if (!m) this.basesByText.set(key, m = new Map());
+    m.delete(digest(text));
+    m.set(digest(text), base);
+    while (m.size > 16) m.delete(m.keys().next().value as string);
   }
 
   // ---- FileSystemProvider --------------------------------------------------------------------------------------
@@ -216,6 +248,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(key);
+    // Every earlier text of this document now descends from what was just pushed.
+    this.basesByText.delete(key);
+    this.remember(uri, text, text);
     this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
     this.ui.pushed(uri, ref, text);
   }
@@ -302,6 +337,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
   }
 }
+
+const digest = (text: string) => createHash('sha1').update(text).digest('base64');
 
 class ConflictError extends Error {
   constructor(what: string) {

@@ -27,6 +27,20 @@ class Provider implements vscode.CodeActionProvider {
           fixable ||= fix.preferred === true;
         }
       }
+      // A conflict block's fixes from any line inside the block, not only from its marker line.
+      const line = _range.start.line;
+      if (!actions.length) {
+        for (const f of this.manager.findingsFor(doc)) {
+          if (f.code !== 'merge-conflict' || !f.fixes?.length || f.line === line) continue;
+          const last = f.fixes[0].edits[0]?.endLine ?? f.line;
+          if (line < f.line || line > last) continue;
+          for (const fix of f.fixes) {
+            const a = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+            a.edit = toWorkspaceEdit(doc.uri, fix.edits);
+            actions.push(a);
+          }
+        }
+      }
       if (fixable) {
         const all = new vscode.CodeAction(vscode.l10n.t('Fix all glossary problems in this file'), vscode.CodeActionKind.QuickFix);
         all.command = { command: 'terminology.fixAll', title: all.title, arguments: [doc.uri] };

@@ -121,6 +121,8 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(doc.getText(), 'cloud\tCloud\nserver\tRechner\n<<<<<<< yours\ninvoice\tFaktura\n=======\ninvoice\tRechnung (Beleg)\n>>>>>>> remote\nprice\tPreis\nlogin\tAnmeldung\n');
     const [conflict] = await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'merge-conflict'), 'the conflict');
     assert.deepEqual(brief(ours(doc.uri)), [['merge-conflict', 2, 0, 13]], 'one finding for the block, nothing else');
+    const inside = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(4, 0, 4, 0), vscode.CodeActionKind.QuickFix.value);
+    assert.deepEqual(inside.map((x) => x.title), ['Keep your version', 'Keep the remote version'], 'the block\'s fixes from a line inside it');
     assert.equal(await doc.save(), false, 'a conflict blocks the push');
     await applyFix(doc, conflict, 'Keep your version');
     await diagnosticsWhere(doc.uri, (ds) => ds.length === 0, 'no findings once resolved');
@@ -170,7 +172,7 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(await doc.save(), true);
   });
 
-  it('Pull replaces unsaved edits with the remote version, after asking', async () => {
+  it('Pull replaces unsaved edits with the remote version; Undo brings them back with their own base (Pull, Undo, Save loses nothing)', async () => {
     setRemote([['cloud', 'Wolke'], ['help', 'Hilfe']]);
     await append(doc, 'draft\tEntwurf\n');
     await ext.actions.pull(doc.uri);
@@ -179,6 +181,13 @@ describe('remote documents: edit, lint, push', () => {
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nlogin\tAnmeldung\nprice\tPreis\nlogout\tAbmeldung\ndraft\tEntwurf\n', 'Undo brings the edits back');
+    // The text Undo brought back descends from the old remote, not from the one Pull showed: saving it must not
+    // drop the colleague's "help" entry.
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'the save finds the newer remote');
+    assert.equal(pushes(), before);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Hilfe']]);
+    assert.equal(doc.isDirty, true);
     await ext.actions.pull(doc.uri);
   });
 
