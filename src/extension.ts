@@ -55,7 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const styleRules = new StyleRulesTree('styleRules', 'terminology.styleRules', clients, log.child('styleRules'));
   const usage = new UsageStatus(clients);
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
-  const documents = registerDocuments(commands, diagnostics);
+  const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
   const actions: Actions = { ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));

@@ -7,16 +7,26 @@ import { createSaveUi, documentActions, registerDocumentCommands, RemoteSnapshot
 import { DocumentStatus } from './documentStatus';
 import { RemoteFileSystem } from './remoteFs';
 import { RemoteStore } from './remoteStore';
-import { REMOTE_SNAPSHOT_SCHEME, SCHEME } from './uris';
+import { BaseStore } from './baseStore';
+import { parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME } from './uris';
+import { LANGUAGE_TERMS, LANGUAGE_TSV } from '../lint/documentKinds';
 
-export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsManager): {
+async function giveLanguage(doc: vscode.TextDocument): Promise<void> {
+  const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
+  const language = ref && (ref.kind === 'dictionary' ? LANGUAGE_TSV : LANGUAGE_TERMS);
+  if (language && doc.languageId !== language && !doc.isClosed) await vscode.languages.setTextDocumentLanguage(doc, language);
+}
+
+export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
   fs: RemoteFileSystem; status: DocumentStatus; actions: DocumentActions & PushFileActions; disposables: vscode.Disposable[];
 } {
   const snapshots = new RemoteSnapshots();
-  const fs = new RemoteFileSystem(new RemoteStore(ctx.clients), createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'));
+  const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined);
+  const fs = new RemoteFileSystem(new RemoteStore(ctx.clients), createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
   const status = new DocumentStatus(diagnostics);
   const docs = documentActions(ctx, fs, snapshots);
   const push = pushFileActions(ctx, diagnostics);
+  for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
   return {
     fs,
     status,
@@ -24,6 +34,9 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
     disposables: [
       fs, status,
       vscode.workspace.registerFileSystemProvider(SCHEME, fs, { isCaseSensitive: true }),
+      // However a remote document opens (from the explorer, restored after a reload, from a link), it gets the
+      // glossary language, and with it the language's defaults: no auto-save, a real tab in TSV.
+      vscode.workspace.onDidOpenTextDocument((doc) => void giveLanguage(doc)),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SNAPSHOT_SCHEME, snapshots),
       ...registerDocumentCommands(ctx, docs),
       ...registerPushFileCommand(ctx, push),

@@ -11,6 +11,7 @@ import { countEntries, entriesForSending, findingFromServerError, lintEntries, l
 import type { Logger } from '../util/logger';
 import { describeError } from '../ui/errors';
 import type { RemoteStore } from './remoteStore';
+import { BaseStore } from './baseStore';
 import { describeRef, parseRemoteRef, parseRemoteUri, SCHEME, type RemoteRef } from './uris';
 
 interface Version {
@@ -59,11 +60,16 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly subscriptions: vscode.Disposable[];
   private poll: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger, private readonly pollMs = 60_000) {
+  /** The base last written to disk per address (the same string object as the version's text). */
+  private readonly persisted = new Map<string, string>();
+
+  constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger,
+    private readonly bases: BaseStore = new BaseStore(undefined), private readonly pollMs = 60_000) {
     this.subscriptions = [
       this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
+        this.persistBase(e.document);
         if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
         const key = e.document.uri.toString();
         const base = this.basesByText.get(key)?.get(digest(e.document.getText()));
@@ -81,6 +87,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const key = d.uri.toString();
         this.versions.delete(key);
         this.basesByText.delete(key);
+        this.forgetBase(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
       }),
@@ -106,6 +113,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (after !== undefined) this.remember(uri, after, remote);
     if (v) v.text = remote; // the mtime stays, so VS Code's own check does not see a newer file
     this.remoteSeen.delete(uri.toString());
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc) this.persistBase(doc);
   }
 
   /** The user chose to overwrite `remote` with their version on the next save. */
@@ -130,6 +139,20 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
+  }
+
+  /** Keeps the base of a dirty document on disk (once per base), so that a reload does not lose it. */
+  private persistBase(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const v = this.versions.get(key);
+    if (!v || !doc.isDirty || this.persisted.get(key) === v.text) return;
+    this.persisted.set(key, v.text);
+    this.bases.set(key, { text: v.text, mtime: v.mtime }).catch((err: unknown) => this.log.warn(`could not keep the base of ${doc.uri.path}: ${describeError(err)}`));
+  }
+
+  private forgetBase(key: string): void {
+    if (!this.persisted.delete(key)) return;
+    this.bases.delete(key).catch(() => undefined);
   }
 
   /** Notes that `text` descends from the remote version `base` (kept for the last few texts of a document). */
@@ -250,6 +273,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remoteSeen.delete(key);
     // Every earlier text of this document now descends from what was just pushed.
     this.basesByText.delete(key);
+    this.forgetBase(key);
     this.remember(uri, text, text);
     this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
     this.ui.pushed(uri, ref, text);
@@ -283,8 +307,18 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The version of `uri`, fetched when unknown, re-read when not fresh (read), or checked by count (stat). */
   private async version(uri: vscode.Uri, ref: RemoteRef, why: 'stat' | 'read'): Promise<Version> {
     const key = uri.toString();
-    const v = this.versions.get(key);
     const now = Date.now();
+    let v = this.versions.get(key);
+    if (!v) {
+      // A document restored after a reload: its base is the one kept on disk, not whatever the remote holds now.
+      const saved = await this.bases.get(key);
+      if (saved && !this.versions.has(key)) {
+        v = { text: saved.text, mtime: saved.mtime, fetchedAt: now, checkedAt: 0 };
+        this.versions.set(key, v);
+        this.persisted.set(key, saved.text);
+        this.log.info(`${uri.path}: restored the remote version its unsaved edits descend from`);
+      }
+    }
     try {
       if (v && why === 'read' && now - v.fetchedAt < FRESH_MS) return v;
       if (v && why === 'stat') {

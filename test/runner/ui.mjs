@@ -47,7 +47,7 @@ for (const file of files) {
       smokeTestDriver: true,
     });
     const t = makeHelpers(wb.page, {
-      emulator, workspace: wb.workspace,
+      emulator, workspace: wb.workspace, hasKey: opts.key !== false,
       check(cond, what) {
         checks++;
         console.log(`  ${cond ? '✔' : '✘'} ${what}`);

@@ -2,7 +2,7 @@
 // Every helper waits for what it needs to see; none sleeps for a fixed time unless the workbench gives no signal.
 
 /** @param {import('playwright-core').Page} page */
-export function makeHelpers(page, { emulator, workspace, check }) {
+export function makeHelpers(page, { emulator, workspace, check, hasKey = true }) {
   const quickInput = page.locator('.quick-input-widget');
   const t = {
     page, emulator, workspace, check,
@@ -21,6 +21,8 @@ export function makeHelpers(page, { emulator, workspace, check }) {
       await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
       // The extension contributes an activity bar entry; once it is there, the extension host is up.
       await page.locator('.activitybar [aria-label^="Terminology"]').first().waitFor({ timeout: 90_000 });
+      // With a key, the extension has activated and stored it once the plan shows in the status bar.
+      if (hasKey) await page.locator('.statusbar-item', { hasText: /(Paid|Free) ·/ }).first().waitFor({ timeout: 90_000 });
       await page.waitForTimeout(1000);
     },
 
