@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { taggedLogger } from './util/logger';
 import { KeyStore } from './auth/keyStore';
 import { registerKeyCommands } from './auth/registerKeyCommands';
+import { setApiKey } from './auth/setApiKey';
 import { DiagnosticsManager } from './lint/diagnosticsManager';
 import { registerCodeActions } from './lint/codeActions';
 import { ClientProvider } from './services/clientProvider';
@@ -35,6 +36,11 @@ export interface TerminologyApi {
   readonly diagnostics: DiagnosticsManager;
   /** The table view (custom editor). */
   readonly table: TableEditorProvider;
+  /** What the commands do, without their UI: for other extensions and tests. */
+  readonly actions: {
+    /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
+    setApiKey(key: string): Promise<boolean>;
+  };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -74,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider,
+    actions: { setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key) },
   };
 }
 

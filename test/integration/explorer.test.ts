@@ -17,7 +17,7 @@ describe('explorer against the emulator', () => {
 
   before(async () => {
     ext = await api();
-    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
   });
 
   it('renders the seeded glossaries with their dictionaries and entry counts', async () => {
@@ -123,7 +123,7 @@ describe('explorer against the emulator', () => {
     assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.clearApiKey')), 'noKey');
     await ext.usage.update();
     assert.equal(ext.usage.text, undefined, 'no plan or usage shown without a key');
-    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY)), 'ready');
+    assert.equal(await nextLoad(ext.glossaries, () => ext.actions.setApiKey(PAID_KEY)), 'ready');
   });
 
   it('the status bar shows the plan and the character usage', async () => {
@@ -153,13 +153,13 @@ describe('plan limits', () => {
   it('the free plan\'s single glossary is explained, not shown as a bare status', async () => {
     const ext = await api();
     // Switch to the free key: the emulator's free account allows one glossary.
-    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', 'integration-free-key:fx'));
+    assert.ok(await ext.actions.setApiKey('integration-free-key:fx'));
     await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.create', { name: 'first', sourceLang: 'en', targetLang: 'de' }));
     const before = service().state.accounts['integration-free-key:fx'].glossaries.length;
     const result = await vscode.commands.executeCommand('terminology.glossaries.create', { name: 'second', sourceLang: 'en', targetLang: 'de' });
     assert.equal(result, undefined);
     assert.equal(service().state.accounts['integration-free-key:fx'].glossaries.length, before);
     assert.equal(service().requests.filter((r) => r.status === 456).length >= 1, true);
-    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY));
+    assert.ok(await ext.actions.setApiKey(PAID_KEY));
   });
 });
