@@ -112,10 +112,13 @@ describe('explorer against the emulator', () => {
   it('a failed call shows the error with its trace id, and a retry restores a consistent tree', async () => {
     service().injectFault({ count: 1, status: 401, path: '^/v3/glossaries$' });
     assert.equal(await nextLoad(ext.glossaries, () => ext.glossaries.refresh()), 'error');
-    assert.match(ext.glossaries.view.message ?? '', /401 Unauthorized.*trace id [0-9a-f-]{36}/);
-    assert.deepEqual(await rendered(ext.glossaries), []);
-    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.refresh')), 'ready');
-    assert.equal(ext.glossaries.view.message, undefined);
+    const rows = await rendered(ext.glossaries);
+    assert.match(rows[0].label, /401 Unauthorized/);
+    assert.match(rows[1].label, /^Trace ID: [0-9a-f-]{36}$/);
+    assert.deepEqual(rows.slice(2).map((r) => r.label), ['Retry', 'Show Log', 'Set API Key']);
+    const commands = await Promise.all(rows.slice(2).map(async (r) => (await ext.glossaries.getTreeItem(r.node)).command?.command));
+    assert.deepEqual(commands, ['terminology.glossaries.refresh', 'terminology.showLog', 'terminology.setApiKey']);
+    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand(commands[0]!)), 'ready');
     assert.equal((await rendered(ext.glossaries)).length, 2);
   });
 
