@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { taggedLogger } from './util/logger';
 import { KeyStore } from './auth/keyStore';
 import { registerKeyCommands } from './auth/registerKeyCommands';
+import { setApiKey } from './auth/setApiKey';
 import { DiagnosticsManager } from './lint/diagnosticsManager';
 import { registerCodeActions } from './lint/codeActions';
 import { ClientProvider } from './services/clientProvider';
@@ -41,7 +42,10 @@ export interface TerminologyApi {
   readonly actions: Actions;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions;
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
+  /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
+  setApiKey(key: string): Promise<boolean>;
+};
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
   const started = performance.now();
@@ -57,7 +61,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
-  const actions: Actions = { ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions };
+  const actions: Actions = {
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions,
+    setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
+  };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
 
   context.subscriptions.push(

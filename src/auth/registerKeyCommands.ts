@@ -1,44 +1,83 @@
 import * as vscode from 'vscode';
-import { AuthenticationError, ForbiddenError } from '../api';
 import type { KeyStore } from './keyStore';
 import type { ClientProvider } from '../services/clientProvider';
 import type { Logger } from '../util/logger';
-import { describeError } from '../ui/errors';
-import { withCancellableProgress } from '../ui/progress';
+import { checkKey } from './setApiKey';
 
-/** `Set API Key` (masked input, checked with a cheap call before it is stored) and `Clear API Key`.
- * The key is never logged. */
+/** `Set API Key` (a masked input box that stays open until the service accepts the key, or the user leaves)
+ * and `Clear API Key`. The key is never logged. */
 export function registerKeyCommands(keys: KeyStore, clients: ClientProvider, log: Logger): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('terminology.setApiKey', async (preset?: string) => {
-      const key = (typeof preset === 'string' ? preset : await vscode.window.showInputBox({
-        title: vscode.l10n.t('Terminology: Set API Key'),
-        prompt: vscode.l10n.t('Paste the API key of your language AI service account. Free-plan keys end in ":fx".'),
-        password: true,
-        ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The key must not be empty.')),
-      }))?.trim();
-      if (!key) return false;
-      try {
-        const client = clients.forKey(key);
-        await withCancellableProgress(vscode.l10n.t('Checking the key with the {0}-plan service…', client.plan), (signal) => client.getUsage(signal));
-      } catch (err) {
-        log.warn(`key check failed: ${describeError(err)}`);
-        if (err instanceof AuthenticationError || err instanceof ForbiddenError) {
-          void vscode.window.showErrorMessage(vscode.l10n.t('The service did not accept this key: {0}', describeError(err)));
-          return false;
-        }
-        const save = vscode.l10n.t('Save Anyway');
-        const picked = await vscode.window.showWarningMessage(vscode.l10n.t('The key could not be checked: {0}', describeError(err)), save);
-        if (picked !== save) return false;
-      }
-      await keys.set(key);
-      log.info('API key checked and stored in SecretStorage');
-      return true;
-    }),
+    vscode.commands.registerCommand('terminology.setApiKey', () => askForKey(keys, clients, log)),
     vscode.commands.registerCommand('terminology.clearApiKey', async () => {
       await keys.clear();
       log.info('API key removed from SecretStorage');
     }),
   ];
+}
+
+/** Gathers the key from the user. Each Enter checks the key; a refusal keeps the box open with the service's
+ * reason as its validation message. When the service cannot be asked at all, a second Enter on the same key
+ * stores it unchecked. Resolves whether a key was stored. */
+function askForKey(keys: KeyStore, clients: ClientProvider, log: Logger): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const box = vscode.window.createInputBox();
+    box.title = vscode.l10n.t('Terminology: Set API Key');
+    box.prompt = vscode.l10n.t('Paste the API key of your language AI service account. Free-plan keys end in ":fx".');
+    box.password = true;
+    box.ignoreFocusOut = true;
+    let uncheckable: string | undefined; // a key the service could not be asked about, stored on a second Enter
+    let checking: AbortController | undefined;
+    let done = false;
+    const finish = (stored: boolean) => {
+      if (done) return;
+      done = true;
+      checking?.abort();
+      resolve(stored);
+      box.hide();
+    };
+    const store = async (key: string, checked: boolean) => {
+      await keys.set(key);
+      log.info(checked ? 'API key checked and stored in SecretStorage' : 'API key stored in SecretStorage without a check');
+      finish(true);
+    };
+    const subscriptions = [
+      box.onDidChangeValue(() => {
+        if (!box.busy) box.validationMessage = undefined;
+      }),
+      box.onDidAccept(async () => {
+        const key = box.value.trim();
+        if (box.busy) return;
+        if (!key) {
+          box.validationMessage = vscode.l10n.t('The key must not be empty.');
+          return;
+        }
+        if (key === uncheckable) return store(key, false);
+        box.busy = true;
+        box.enabled = false;
+        box.validationMessage = undefined;
+        checking = new AbortController();
+        const check = await checkKey(clients, log, key, checking.signal);
+        if (done) return;
+        box.busy = false;
+        box.enabled = true;
+        if (check.ok) return store(key, true);
+        if (check.refused) {
+          box.validationMessage = { message: vscode.l10n.t('The service did not accept this key: {0}', check.reason), severity: vscode.InputBoxValidationSeverity.Error };
+        } else {
+          uncheckable = key;
+          box.validationMessage = {
+            message: vscode.l10n.t('The key could not be checked: {0}. Press Enter again to save it anyway.', check.reason),
+            severity: vscode.InputBoxValidationSeverity.Warning,
+          };
+        }
+      }),
+      box.onDidHide(() => {
+        finish(false);
+        for (const s of subscriptions) s.dispose();
+        box.dispose();
+      }),
+    ];
+    box.show();
+  });
 }

@@ -1,10 +1,12 @@
 /** Base of the three explorer views: loads a remote list through the shared client, and mirrors its state
- * (noKey, loading, ready, empty, error) into a context key `terminology.<name>.state` for the welcome views. */
+ * (noKey, loading, ready, empty, error) into a context key `terminology.<name>.state` for the welcome views.
+ * The error state is drawn as rows (errorNodes): the message, the trace id, Retry, Show Log, Set API Key. */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import type { ClientProvider } from '../services/clientProvider';
 import type { Logger } from '../util/logger';
 import { describeError } from '../ui/errors';
+import { errorNodes } from './errorNodes';
 
 export interface Node {
   treeItem(): vscode.TreeItem;
@@ -66,12 +68,12 @@ export abstract class RemoteTree<T> implements vscode.TreeDataProvider<Node>, vs
   async getChildren(node?: Node): Promise<Node[]> {
     if (node) return (await node.children?.()) ?? [];
     const data = await this.items();
-    return data ? this.rootNodes(data) : [];
+    if (data) return this.rootNodes(data);
+    return this.state === 'error' ? errorNodes(this.name, this.lastError) : [];
   }
 
   private async load(): Promise<T[] | undefined> {
     await this.setState('loading');
-    this.view.message = undefined;
     try {
       const client = await this.clients.get();
       if (!client) {
@@ -87,7 +89,6 @@ export abstract class RemoteTree<T> implements vscode.TreeDataProvider<Node>, vs
       this.lastError = err;
       this.failed = true;
       this.log.error(`${this.name}: ${describeError(err)}`);
-      this.view.message = `$(error) ${describeError(err)}`;
       await this.setState('error');
       return undefined;
     } finally {

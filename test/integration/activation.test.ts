@@ -43,7 +43,7 @@ describe('activation and wiring', () => {
   });
 
   it('refuses a key the service does not accept, and stores one it accepts', async () => {
-    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', 'not-a-valid-key'), false);
-    assert.equal(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY), true);
+    assert.equal(await api.actions.setApiKey('not-a-valid-key'), false);
+    assert.equal(await api.actions.setApiKey(PAID_KEY), true);
   });
 });

@@ -45,7 +45,7 @@ describe('remote documents: edit, lint, push', () => {
 
   before(async () => {
     ext = await api();
-    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
     account().glossaries.push({
       glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
       dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server'], ['invoice', 'Rechnung']] }],

@@ -17,7 +17,7 @@ describe('explorer against the emulator', () => {
 
   before(async () => {
     ext = await api();
-    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
   });
 
   it('renders the seeded glossaries with their dictionaries and entry counts', async () => {
@@ -114,10 +114,13 @@ describe('explorer against the emulator', () => {
   it('a failed call shows the error with its trace id, and a retry restores a consistent tree', async () => {
     service().injectFault({ count: 1, status: 401, path: '^/v3/glossaries$' });
     assert.equal(await nextLoad(ext.glossaries, () => ext.glossaries.refresh()), 'error');
-    assert.match(ext.glossaries.view.message ?? '', /401 Unauthorized.*trace id [0-9a-f-]{36}/);
-    assert.deepEqual(await rendered(ext.glossaries), []);
-    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.refresh')), 'ready');
-    assert.equal(ext.glossaries.view.message, undefined);
+    const rows = await rendered(ext.glossaries);
+    assert.match(rows[0].label, /401 Unauthorized/);
+    assert.match(rows[1].label, /^Trace ID: [0-9a-f-]{36}$/);
+    assert.deepEqual(rows.slice(2).map((r) => r.label), ['Retry', 'Show Log', 'Set API Key']);
+    const commands = await Promise.all(rows.slice(2).map(async (r) => (await ext.glossaries.getTreeItem(r.node)).command?.command));
+    assert.deepEqual(commands, ['terminology.glossaries.refresh', 'terminology.showLog', 'terminology.setApiKey']);
+    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand(commands[0]!)), 'ready');
     assert.equal((await rendered(ext.glossaries)).length, 2);
   });
 
@@ -125,7 +128,7 @@ describe('explorer against the emulator', () => {
     assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.clearApiKey')), 'noKey');
     await ext.usage.update();
     assert.equal(ext.usage.text, undefined, 'no plan or usage shown without a key');
-    assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY)), 'ready');
+    assert.equal(await nextLoad(ext.glossaries, () => ext.actions.setApiKey(PAID_KEY)), 'ready');
   });
 
   it('the status bar shows the plan and the character usage', async () => {
@@ -155,12 +158,12 @@ describe('plan limits', () => {
   it('the free plan\'s single glossary is explained, not shown as a bare status', async () => {
     const ext = await api();
     // Switch to the free key: the emulator's free account allows one glossary.
-    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', 'integration-free-key:fx'));
+    assert.ok(await ext.actions.setApiKey('integration-free-key:fx'));
     await nextLoad(ext.glossaries, () => ext.actions.createGlossary('first', { sourceLang: 'en', targetLang: 'de' }));
     const before = service().state.accounts['integration-free-key:fx'].glossaries.length;
     await assert.rejects(ext.actions.createGlossary('second', { sourceLang: 'en', targetLang: 'de' }), /The free plan allows a single glossary, and this account has 1\./);
     assert.equal(service().state.accounts['integration-free-key:fx'].glossaries.length, before);
     assert.equal(service().requests.filter((r) => r.status === 456).length >= 1, true);
-    assert.ok(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY));
+    assert.ok(await ext.actions.setApiKey(PAID_KEY));
   });
 });

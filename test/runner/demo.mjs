@@ -20,6 +20,8 @@ try {
   workbench = await startWorkbench({
     port: Number(process.env.TERMINOLOGY_DEMO_PORT ?? 0) || undefined,
     browser: false,
+    // Without the smoke-test driver, so that notification toasts show; the extension is installed instead.
+    smokeTestDriver: false,
     workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
     settings: {
       'terminology.baseUrl': emulator.url,

@@ -36,6 +36,7 @@ writeFileSync(reportFile, '');
 try {
   workbench = await startWorkbench({
     testsPath: suite,
+    smokeTestDriver: true, // the payload's extensionTestsPath needs it; the suite needs no toasts
     workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
     env: {
       TERMINOLOGY_TEST_REPORT: reportFile,

@@ -23,6 +23,7 @@ try {
       workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
       settings: { 'terminology.baseUrl': emulator.url, 'terminology.freeBaseUrl': emulator.freeUrl, 'workbench.colorTheme': t.theme },
       env: { TERMINOLOGY_SEED_KEY: emulator.keys.paid },
+      smokeTestDriver: false,
     });
     try {
       const page = wb.page;

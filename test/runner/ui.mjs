@@ -44,7 +44,7 @@ for (const file of files) {
         ...(opts.settings ?? {}),
       },
       env: opts.key === false ? {} : { TERMINOLOGY_SEED_KEY: opts.key ?? emulator.keys.paid },
-      smokeTestDriver: true,
+      smokeTestDriver: false, // the workbench a person gets: flows see real notification toasts
     });
     const t = makeHelpers(wb.page, {
       emulator, workspace: wb.workspace, hasKey: opts.key !== false,

@@ -1,7 +1,7 @@
 // Starts the real VS Code server build (offline recipe) and opens its workbench in headless Chromium.
 // Shared by the integration runner (offline.mjs) and the demo (demo.mjs).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync, rmSync, cpSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -45,12 +45,23 @@ export async function chromiumExecutable() {
 
 /**
  * Starts server + browser. Returns { url, port, page, browser, tmp, stop() }.
- * options: settings (object merged into user settings.json), workspace (folder to copy and open),
- *          env (extra env for the server, hence the extension host), testsPath (compiled suite index),
- *          log (line printer for harness messages), serverOutput (callback for server stdout/stderr).
+ * options: smokeTestDriver (required: true or false, see below), settings (object merged into user settings.json),
+ *          workspace (folder to copy and open), env (extra env for the server, hence the extension host),
+ *          testsPath (compiled suite index; needs smokeTestDriver), extensionPath (the extension's folder, the repo
+ *          by default), log (line printer for harness messages), serverOutput (callback for server stdout/stderr).
+ *
+ * smokeTestDriver: true starts the server with --enable-smoke-test-driver. Only then does the built workbench
+ * honour the page's `payload` (extensionDevelopmentPath, extensionTestsPath), which the integration suite needs;
+ * but the flag also suppresses every notification toast. With false, the workbench is the one a person gets:
+ * toasts show, and the extension is loaded as an installed extension instead (its folder linked into the
+ * server's --extensions-dir, so a rebuild of dist/ is picked up by the next start).
  */
 export async function startWorkbench(options = {}) {
   const log = options.log ?? ((m) => process.stderr.write(`${m}\n`));
+  if (typeof options.smokeTestDriver !== 'boolean') throw new Error('startWorkbench: say smokeTestDriver: true or false');
+  const smoke = options.smokeTestDriver;
+  if (options.testsPath && !smoke) throw new Error('startWorkbench: testsPath needs smokeTestDriver: true (the payload is ignored without it)');
+  const extensionPath = options.extensionPath ?? repoRoot;
   const { node24, vscodeDir } = ensureServer({ log });
   const tmp = mkdtempSync(join(tmpdir(), 'terminology-vscode-'));
   const userDir = join(tmp, 'user');
@@ -68,12 +79,16 @@ export async function startWorkbench(options = {}) {
   if (options.workspace) cpSync(options.workspace, workspace, { recursive: true });
   else mkdirSync(workspace);
 
+  const extensionsDir = join(tmp, 'extensions');
+  mkdirSync(extensionsDir);
+  if (!smoke) installLinked(extensionPath, extensionsDir);
+
   const port = options.port ?? await freePort();
   const server = spawn(node24, [
     join(vscodeDir, 'out', 'server-main.js'),
     '--host', '127.0.0.1', '--port', String(port), '--without-connection-token',
-    '--accept-server-license-terms', '--enable-smoke-test-driver', '--disable-telemetry',
-    '--user-data-dir', userDir, '--extensions-dir', join(tmp, 'extensions'),
+    '--accept-server-license-terms', ...(smoke ? ['--enable-smoke-test-driver'] : []), '--disable-telemetry',
+    '--user-data-dir', userDir, '--extensions-dir', extensionsDir,
   ], {
     env: { ...process.env, ...(options.env ?? {}), VSCODE_AGENT_FOLDER: join(tmp, 'agent') },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,9 +115,12 @@ export async function startWorkbench(options = {}) {
   try {
     await waitForHttp(`http://127.0.0.1:${port}/version`, Date.now() + 60_000, () => serverAlive);
     const authority = `127.0.0.1:${port}`;
-    const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${options.extensionPath ?? repoRoot}`]];
-    if (options.testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${options.testsPath}`]);
-    const url = `http://${authority}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    let url = `http://${authority}/?folder=${encodeURIComponent(workspace)}`;
+    if (smoke) {
+      const payload = [['extensionDevelopmentPath', `vscode-remote://${authority}${extensionPath}`]];
+      if (options.testsPath) payload.push(['extensionTestsPath', `vscode-remote://${authority}${options.testsPath}`]);
+      url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+    }
     let page;
     if (options.browser !== false) {
       const { chromium } = await import('playwright-core');
@@ -121,6 +139,16 @@ export async function startWorkbench(options = {}) {
     await stop();
     throw err;
   }
+}
+
+/** Installs the extension at `extensionPath` into `extensionsDir` as a link named `<publisher>.<name>-<version>`,
+ * the folder name the server's scanner expects; no copy and no network. */
+function installLinked(extensionPath, extensionsDir) {
+  const pkg = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8'));
+  if (!existsSync(join(extensionPath, pkg.main ?? 'dist/extension.js'))) {
+    throw new Error(`${pkg.main} is missing in ${extensionPath}; run "npm run build" first`);
+  }
+  symlinkSync(extensionPath, join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`), 'dir');
 }
 
 /** Types `text` into a quick input opened by `key`, then Enter: the way a user runs a command or opens a file. */
