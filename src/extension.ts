@@ -17,6 +17,8 @@ import { registerDocuments } from './documents/registerDocuments';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
+import { registerSearch } from './search/register';
+import type { GlossarySearch } from './search/searchGlossaries';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -35,6 +37,8 @@ export interface TerminologyApi {
   readonly diagnostics: DiagnosticsManager;
   /** The table view (custom editor). */
   readonly table: TableEditorProvider;
+  /** Search Glossaries: `search.searchGlossaries(query, options, signal)`, the action behind the command. */
+  readonly search: GlossarySearch;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -51,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics);
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
+  const search = registerSearch(commands);
 
   context.subscriptions.push(
     channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
@@ -63,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerTranslateCommand(commands),
     ...documents.disposables,
     ...table.disposables,
+    ...search.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -74,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider,
+    search: search.search,
   };
 }
 
