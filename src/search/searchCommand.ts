@@ -101,8 +101,7 @@ export function showResults(r: GlossarySearchResult): Promise<GlossaryMatch | 't
       }
       items.push({
         label: m.target ? `${m.source} → ${m.target}` : m.source,
-        description: vscode.l10n.t('{0} → {1} · line {2}', up(m.sourceLang), up(m.targetLang), m.line + 1),
-        detail: m.glossaryName,
+        description: vscode.l10n.t('{0} → {1} · line {2} · {3}', up(m.sourceLang), up(m.targetLang), m.line + 1, m.glossaryName),
         match: m,
       });
     }
@@ -110,7 +109,6 @@ export function showResults(r: GlossarySearchResult): Promise<GlossaryMatch | 't
     pick.title = resultTitle(r);
     pick.placeholder = r.matches.length ? vscode.l10n.t('Pick an entry to open it in its dictionary (type to narrow the list)') : '';
     pick.matchOnDescription = true;
-    pick.matchOnDetail = true;
     pick.buttons = [caseButton(r.caseSensitive)];
     let done = false;
     const finish = (v: GlossaryMatch | 'toggleCase') => { done = true; resolve(v); pick.hide(); };
