@@ -107,6 +107,31 @@ describe('search glossaries', () => {
     assert.deepEqual([changed.fetched, changed.matches.map((m) => `${m.glossaryName} ${m.targetLang} ${m.line + 1}`)], [1, ['Load 0003 ja 4']]);
   });
 
+  it('search: after a push that keeps the entry count, the pushed entries are found (no stale cache)', async () => {
+    account().glossaries = saved;
+    const product = saved.find((g) => g.name === 'Product terminology')!;
+    const ende = () => product.dictionaries.find((d) => d.target_lang === 'de')!;
+    const before = ende().entries.map((e) => [...e] as [string, string]);
+    assert.equal((await ext.search.searchGlossaries('Rechnungswesen', {}, new AbortController().signal)).matches.length, 0);
+    const editor = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('terminology.openDictionary',
+      { glossary: { glossaryId: product.glossary_id, name: product.name }, sourceLang: 'en', targetLang: 'de' });
+    const doc = editor ?? vscode.window.activeTextEditor!.document;
+    try {
+      const line = doc.getText().split('\n').findIndex((l) => l.startsWith('invoice\t'));
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(line, 'invoice\t'.length, line, doc.lineAt(line).text.length), 'Rechnungswesen');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await doc.save());
+      assert.deepEqual(ende().entries.find((e) => e[0] === 'invoice'), ['invoice', 'Rechnungswesen'], 'pushed');
+      assert.equal(ende().entries.length, before.length, 'the same entry count');
+      const r = await ext.search.searchGlossaries('Rechnungswesen', {}, new AbortController().signal);
+      assert.deepEqual(r.matches.map((m) => `${m.sourceLang}-${m.targetLang} ${m.line + 1} ${m.source}`), [`en-de ${line + 1} invoice`]);
+    } finally {
+      ende().entries = before;
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    }
+  });
+
   it('search: cancelling stops the fetches', async () => {
     account().glossaries = loadGlossaries(40);
     ext.search.cache.clear();
