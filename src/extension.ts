@@ -20,6 +20,8 @@ import type { PushFileActions } from './commands/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
+import { registerSearch } from './search/register';
+import type { GlossarySearch } from './search/searchGlossaries';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -40,6 +42,8 @@ export interface TerminologyApi {
   readonly table: TableEditorProvider;
   /** What the commands do, with plain values (the commands gather them from menus, pickers and modals). */
   readonly actions: Actions;
+  /** Search Glossaries: `search.searchGlossaries(query, options, signal)`, the action behind the command. */
+  readonly search: GlossarySearch;
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
@@ -66,6 +70,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
+  const search = registerSearch(commands);
 
   context.subscriptions.push(
     channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
@@ -78,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,
+    ...search.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -89,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
+    search: search.search,
   };
 }
 

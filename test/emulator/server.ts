@@ -31,9 +31,11 @@ export interface Fault {
   dropAfter?: boolean;
   /** Raw body for an injected status ("" for an empty body). */
   body?: string;
+  /** Only every Nth matching request (the Nth, 2Nth…) gets the fault; `count` then counts the faulted ones. */
+  every?: number;
 }
 
-export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string }
+export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string; query?: string }
 
 export interface EmulatorOptions {
   port?: number;
@@ -61,6 +63,8 @@ export interface Emulator {
   state: State;
   config: EmulatorConfig;
   requests: RequestRecord[];
+  /** Requests being handled now, and the most at once since `max` was last set (tests set it to 0). */
+  concurrency: { readonly current: number; max: number };
   injectFault(f: Fault): void;
   clearFaults(): void;
   close(): Promise<void>;
@@ -94,6 +98,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
   const faults: Fault[] = [];
   const requests: RequestRecord[] = [];
+  const seen = new Map<Fault, number>();
+  const concurrency = { current: 0, max: 0 };
   const sockets = new Set<Socket>();
   let port = 0;
 
@@ -113,7 +119,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (latency) return { count: 1, latencyMs: Number(latency[1]) };
       return { count: 1, status: Number(header) };
     }
-    const i = faults.findIndex((f) => !f.path || new RegExp(f.path).test(path));
+    const i = faults.findIndex((f) => {
+      if (f.path && !new RegExp(f.path).test(path)) return false;
+      if (!f.every) return true;
+      seen.set(f, (seen.get(f) ?? 0) + 1);
+      return seen.get(f)! % f.every === 0;
+    });
     if (i === -1) return undefined;
     const f = faults[i];
     if (--f.count <= 0) faults.splice(i, 1);
@@ -133,9 +144,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const traceId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://emulator');
     let path = url.pathname;
-    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'] });
+    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'], ...(url.search ? { query: url.search.slice(1) } : {}) });
     try {
       if (path.startsWith('/__admin/')) return await admin(req, res, path, traceId);
+      concurrency.max = Math.max(concurrency.max, ++concurrency.current);
+      let counted = true;
+      const leave = () => { if (counted) { counted = false; concurrency.current--; } };
+      res.once('close', leave);
+      res.once('finish', leave);
       const freeAddress = path === '/free' || path.startsWith('/free/');
       if (freeAddress) path = path.slice('/free'.length) || '/';
       const fault = takeFault(req, path);
@@ -188,7 +204,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   return {
-    url, freeUrl: `${url}/free`, port, keys, state, config, requests,
+    url, freeUrl: `${url}/free`, port, keys, state, config, requests, concurrency,
     injectFault: (f) => faults.push({ ...f }),
     clearFaults: () => { faults.length = 0; },
     close: () => new Promise<void>((resolve) => {

@@ -1,0 +1,44 @@
+/** The "Search Glossaries…" feature: its command, and the cache invalidation on pushes and refreshes. */
+import * as vscode from 'vscode';
+import { parseRemoteRef, SCHEME } from '../documents/uris';
+import { requireClient, type CommandContext } from '../commands/context';
+import { askQuery, openMatch, reportFailures, runWithProgress, showResults, type SearchQuery } from './searchCommand';
+import { GlossarySearch } from './searchGlossaries';
+
+export function registerSearch(deps: CommandContext): { disposables: vscode.Disposable[]; search: GlossarySearch } {
+  const log = deps.log.child('search');
+  const search = new GlossarySearch(() => deps.clients.get(), log);
+  let last: SearchQuery = { query: '', caseSensitive: false };
+
+  const command = async () => {
+    if (!await requireClient(deps)) return;
+    const asked = await askQuery(last);
+    if (!asked) return;
+    let q = asked;
+    for (;;) {
+      last = q;
+      const result = await runWithProgress((query, options, signal) => search.searchGlossaries(query, options, signal), q);
+      if (!result) return;
+      void reportFailures(result);
+      const chosen = await showResults(result);
+      if (chosen === 'toggleCase') { q = { ...q, caseSensitive: !q.caseSensitive }; continue; }
+      if (chosen) await openMatch(chosen, q);
+      return;
+    }
+  };
+
+  return {
+    search,
+    disposables: [
+      vscode.commands.registerCommand('terminology.searchGlossaries', () => command()),
+      // A push can change entries without changing their count: drop what was cached for that dictionary.
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
+        if (ref?.kind !== 'dictionary') return;
+        if (ref.id) search.cache.invalidate(ref.id, ref); else search.cache.clear();
+      }),
+      // Every other push (Push File, Add Dictionary, merges…) and the user's Refresh reload the explorer.
+      deps.glossaries.onDidChangeTreeData(() => search.cache.clear()),
+    ],
+  };
+}

@@ -1,0 +1,93 @@
+/** The search itself: every dictionary of every glossary, fetched with bounded concurrency through the one shared
+ * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
+import { CancelledError, type Glossary, type ServiceClient } from '../api';
+import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
+import { forEachBounded } from '../util/bounded';
+import type { Logger } from '../util/logger';
+import { EntriesCache } from './cache';
+
+export const DEFAULT_SEARCH_CONCURRENCY = 4;
+
+export interface SearchProgress { done: number; total: number }
+
+export interface GlossarySearchOptions extends PhraseSearchOptions {
+  /** Entries requests in flight at most (default 4). */
+  concurrency?: number;
+  /** Called after each dictionary was searched (from the cache or fetched). */
+  onProgress?: (p: SearchProgress) => void;
+}
+
+export interface DictionaryRef { glossaryId: string; glossaryName: string; sourceLang: string; targetLang: string }
+
+export interface GlossaryMatch extends EntryMatch, DictionaryRef {}
+
+export interface GlossarySearchResult {
+  query: string;
+  caseSensitive: boolean;
+  /** In glossary name order, then the glossary's dictionary order, then line order. */
+  matches: GlossaryMatch[];
+  glossaries: number;
+  dictionaries: number;
+  /** Dictionaries whose entries were requested in this search / taken from the cache. */
+  fetched: number;
+  cached: number;
+  /** Dictionaries that could not be read (after the client's retries), with the error. */
+  failures: Array<DictionaryRef & { error: unknown }>;
+}
+
+export class GlossarySearch {
+  readonly cache: EntriesCache;
+
+  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly log: Logger, cache?: EntriesCache) {
+    this.cache = cache ?? new EntriesCache();
+  }
+
+  async searchGlossaries(query: string, options: GlossarySearchOptions = {}, signal?: AbortSignal): Promise<GlossarySearchResult> {
+    const client = await this.client();
+    if (!client) throw new Error('No API key is set for the language AI service.');
+    const started = Date.now();
+    const glossaries = [...await client.listGlossaries(signal)].sort((a, b) => a.name.localeCompare(b.name));
+    const dictionaries = glossaries.flatMap((g: Glossary) => g.dictionaries.map((d) => ({
+      ref: { glossaryId: g.glossaryId, glossaryName: g.name, sourceLang: d.sourceLang, targetLang: d.targetLang } as DictionaryRef,
+      entryCount: d.entryCount,
+    })));
+    this.cache.retain(dictionaries.map((d) => d.ref));
+
+    const texts: Array<string | undefined> = new Array(dictionaries.length);
+    const failures: GlossarySearchResult['failures'] = [];
+    const toFetch: number[] = [];
+    let done = 0;
+    const total = dictionaries.length;
+    dictionaries.forEach((d, i) => {
+      texts[i] = this.cache.get(d.ref, d.entryCount);
+      if (texts[i] === undefined) toFetch.push(i); else done++;
+    });
+    options.onProgress?.({ done, total });
+
+    await forEachBounded(toFetch, options.concurrency ?? DEFAULT_SEARCH_CONCURRENCY, async (i) => {
+      const { ref, entryCount } = dictionaries[i];
+      try {
+        const text = await client.getDictionaryEntries(ref.glossaryId, ref.sourceLang, ref.targetLang, signal);
+        texts[i] = text;
+        this.cache.set(ref, entryCount, text);
+      } catch (err) {
+        if (err instanceof CancelledError || signal?.aborted) throw err;
+        failures.push({ ...ref, error: err });
+        this.log.warn(`search: could not read "${ref.glossaryName}" ${ref.sourceLang}-${ref.targetLang}: ${(err as Error).message}`);
+      }
+      options.onProgress?.({ done: ++done, total });
+    }, signal);
+    if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled: search glossaries');
+
+    const matches: GlossaryMatch[] = [];
+    dictionaries.forEach((d, i) => {
+      const text = texts[i];
+      if (text !== undefined) for (const m of findInEntries(text, query, options)) matches.push({ ...d.ref, ...m });
+    });
+    this.log.info(`search: ${matches.length} matches in ${total} dictionaries (${toFetch.length} fetched, ${total - toFetch.length} cached, ${failures.length} failed) in ${Date.now() - started} ms`);
+    return {
+      query, caseSensitive: Boolean(options.caseSensitive), matches, glossaries: glossaries.length, dictionaries: total,
+      fetched: toFetch.length, cached: total - toFetch.length, failures,
+    };
+  }
+}
