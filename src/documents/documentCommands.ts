@@ -12,7 +12,7 @@ import { showError } from '../ui/errors';
 import { pickGlossary } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
 import { plural } from '../ui/words';
-import type { RemoteFileSystem, SaveUi } from './remoteFs';
+import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
 import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from './uris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -43,21 +43,8 @@ export class RemoteSnapshots implements vscode.TextDocumentContentProvider {
 
 export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManager, snapshots: RemoteSnapshots): SaveUi {
   return {
-    blocked(uri, errors) {
-      showPushBlocked(basename(uri), errors, uri);
-    },
-    conflict(uri, ref) {
-      const compare = vscode.l10n.t('Compare');
-      const merge = vscode.l10n.t('Merge');
-      const overwrite = vscode.l10n.t('Overwrite…');
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed. Compare the two, merge their changes into yours, or overwrite them.', describeRef(ref)),
-        compare, merge, overwrite,
-      ).then(async (picked) => {
-        if (picked === compare) await vscode.commands.executeCommand('terminology.compareWithRemote', uri);
-        if (picked === merge) await vscode.commands.executeCommand('terminology.mergeWithRemote', uri);
-        if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
-      });
+    unchanged(uri) {
+      vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: no entry changed, nothing to push', basename(uri)), 5000);
     },
     pushed(uri, ref, text) {
       snapshots.refresh(uri, text);
@@ -70,6 +57,21 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     },
     progress: (title, work) => withCancellableProgress(title, work),
   };
+}
+
+/** The remote moved since the document's base: one notification with the ways out. Not awaited. */
+function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
+  const compare = vscode.l10n.t('Compare');
+  const merge = vscode.l10n.t('Merge');
+  const overwrite = vscode.l10n.t('Overwrite…');
+  void vscode.window.showWarningMessage(
+    vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Compare the two, merge their changes into yours, or overwrite them.', describeRef(ref)),
+    compare, merge, overwrite,
+  ).then(async (picked) => {
+    if (picked === compare) await vscode.commands.executeCommand('terminology.compareWithRemote', uri);
+    if (picked === merge) await vscode.commands.executeCommand('terminology.mergeWithRemote', uri);
+    if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
+  });
 }
 
 /** Replaces the whole text as one undoable edit. */
@@ -113,6 +115,8 @@ export interface DocumentActions {
   overwriteRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<boolean>;
   /** Replaces the document's text with the remote version (the user agreed to drop unsaved edits). */
   pull(uri: vscode.Uri, signal?: AbortSignal): Promise<void>;
+  /** What saving the document would do now (nothing is pushed); a save right after reuses its fetch. */
+  preflightSave(uri: vscode.Uri, signal?: AbortSignal): Promise<Preflight>;
 }
 
 export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots): DocumentActions {
@@ -165,6 +169,10 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
       fs.approveOverwrite(doc.uri, text);
       return doc.save();
+    },
+    async preflightSave(uri, signal) {
+      const { doc } = await remote(uri);
+      return fs.preflight(doc.uri, doc.getText(), signal);
     },
     async pull(uri, signal) {
       const { doc } = await remote(uri);
@@ -287,7 +295,25 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     }
   };
 
+  /** Ctrl+S in a remote document: checks first, so that a save that cannot push says why once, with the ways out
+   * (VS Code's own save-failure notification would offer Retry and Revert instead). */
+  const save = async (arg?: unknown) => {
+    const r = await target(arg);
+    if (!r) return;
+    const { doc, ref } = r;
+    if (!doc.isDirty) return;
+    try {
+      const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
+      if (pre.outcome === 'blocked') showPushBlocked(basename(doc.uri), pre.errors, doc.uri);
+      else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
+      else await doc.save();
+    } catch (err) {
+      await showError(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
+    }
+  };
+
   return [
+    vscode.commands.registerCommand('terminology.save', save),
     vscode.commands.registerCommand('terminology.openDictionary', openDictionary),
     vscode.commands.registerCommand('terminology.openTermList', async (arg?: unknown) => {
       const node = arg instanceof TermListNode ? arg : undefined;

@@ -12,7 +12,7 @@ import type { Logger } from '../util/logger';
 import { describeError } from '../ui/errors';
 import type { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
-import { describeRef, parseRemoteRef, parseRemoteUri, SCHEME, type RemoteRef } from './uris';
+import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from './uris';
 
 interface Version {
   /** The remote text the document was opened from (or last pushed). */
@@ -26,10 +26,8 @@ interface Version {
 
 /** What the save needs from the UI. */
 export interface SaveUi {
-  /** Pushing is blocked by error-level findings. */
-  blocked(uri: vscode.Uri, errors: number): void;
-  /** The remote changed since the document was opened; nothing was pushed. */
-  conflict(uri: vscode.Uri, ref: RemoteRef): void;
+  /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
+  unchanged(uri: vscode.Uri): void;
   /** A push went through. */
   pushed(uri: vscode.Uri, ref: RemoteRef, text: string): void;
   /** The service rejected the entries and named one: a diagnostic at that line. */
@@ -38,6 +36,17 @@ export interface SaveUi {
 }
 
 const FRESH_MS = 5000;
+/** How long a save may reuse the remote text its preflight fetched. */
+const PREFLIGHT_MS = 5000;
+
+export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
+
+function errorCount(ref: RemoteRef, text: string): number {
+  const findings = ref.kind === 'dictionary'
+    ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
+    : lintTermList(text, { lang: ref.lang });
+  return findings.filter((f) => f.severity === 'error').length;
+}
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
@@ -49,6 +58,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote text the user chose to overwrite (one save). */
   private readonly approved = new Map<string, string>();
   private readonly watched = new Set<string>();
+  /** The remote text a preflight fetched, for the save that follows it. */
+  private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
   private readonly basesByText = new Map<string, Map<string, string>>();
@@ -200,15 +211,31 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const all = await client.listGlossaries();
         if (path.kind === 'root') return all.map((g) => [g.name, vscode.FileType.Directory]);
         const g = all.find((x) => (path.id ? x.glossaryId === path.id : x.name === path.name));
-        return (g?.dictionaries ?? []).map((d) => [`${d.sourceLang}-${d.targetLang}.tsv`, vscode.FileType.File]);
+        return (g?.dictionaries ?? []).map((d) => [dictionaryFileName(d), vscode.FileType.File]);
       }
       const all = await client.listSpokenTerms();
       if (path.kind === 'root') return all.map((c) => [c.name, vscode.FileType.Directory]);
       const c = all.find((x) => (path.id ? x.spokenTermsId === path.id : x.name === path.name));
-      return (c?.termLists ?? []).map((l) => [`${l.lang}.txt`, vscode.FileType.File]);
+      return (c?.termLists ?? []).map((l) => [termListFileName(l.lang), vscode.FileType.File]);
     } catch (err) {
       throw vscode.FileSystemError.Unavailable(describeError(err));
     }
+  }
+
+  /** What saving `text` to `uri` would do now, without pushing: `unchanged` (no entry changed since the base),
+   * `blocked` (error-level findings), `conflict` (the remote moved since the base: nothing may be pushed), `same`
+   * (the service holds these entries already) or `push`. Fetches the remote once; a save within a few seconds
+   * with the same text reuses that fetch. */
+  async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<Preflight> {
+    const ref = this.ref(uri);
+    const key = uri.toString();
+    const base = this.versions.get(key)?.text;
+    if (base !== undefined && sameContent(base, text, kindOf(ref))) return { outcome: 'unchanged' };
+    const errors = errorCount(ref, text);
+    if (errors) return { outcome: 'blocked', errors };
+    const remote = await this.fetchForSave(ref, signal);
+    this.prefetched.set(key, { text, remote, at: Date.now() });
+    return { outcome: this.decide(key, ref, base, text, remote) };
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -219,6 +246,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const base = this.versions.get(key)?.text;
     const reason = this.saveReasons.get(key);
     this.saveReasons.delete(key);
+    const pre = this.prefetched.get(key);
+    this.prefetched.delete(key);
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
@@ -226,41 +255,30 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && sameContent(base, text, kindOf(ref))) return;
-
-    const findings = ref.kind === 'dictionary'
-      ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
-      : lintTermList(text, { lang: ref.lang });
-    const errors = findings.filter((f) => f.severity === 'error').length;
+    if (base !== undefined && sameContent(base, text, kindOf(ref))) {
+      if (base !== text) this.ui.unchanged(uri);
+      return;
+    }
+    // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
+    // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
+    const errors = errorCount(ref, text);
     if (errors) {
-      this.ui.blocked(uri, errors);
       throw vscode.FileSystemError.Unavailable(errors === 1
-        ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it, then save again.', what)
-        : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them, then save again.', errors, what));
+        ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it (Problems view, or Terminology: Fix All), then save again.', what)
+        : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them (Problems view, or Terminology: Fix All), then save again.', errors, what));
     }
 
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const remote = await this.store.fetch(ref, signal).catch((err: unknown) => {
-          if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
-          throw err;
-        });
-        const kind = kindOf(ref);
-        const approved = this.approved.get(key);
-        const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
-        if (!unchanged && !sameContent(remote, text, kind) && !(approved !== undefined && sameContent(approved, remote, kind))) {
-          this.remoteSeen.set(key, remote);
-          throw new ConflictError(what);
-        }
+        const fresh = pre && pre.text === text && Date.now() - pre.at < PREFLIGHT_MS;
+        const remote = fresh ? pre.remote : await this.fetchForSave(ref, signal);
+        const outcome = this.decide(key, ref, base, text, remote);
+        if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (remote !== undefined && sameContent(remote, text, kind)) return; // the service holds these entries already
-        await this.store.replace(ref, text, signal);
+        if (outcome === 'push') await this.store.replace(ref, text, signal);
       });
     } catch (err) {
-      if (err instanceof ConflictError) {
-        this.ui.conflict(uri, ref);
-        throw vscode.FileSystemError.Unavailable(err.message);
-      }
+      if (err instanceof ConflictError) throw vscode.FileSystemError.Unavailable(err.message);
       if (err instanceof ServiceError && err.detail) {
         const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, entriesForSending(text), text);
         if (finding) this.ui.rejected(uri, finding);
@@ -277,6 +295,28 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remember(uri, text, text);
     this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
     this.ui.pushed(uri, ref, text);
+  }
+
+  /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). */
+  private fetchForSave(ref: RemoteRef, signal?: AbortSignal): Promise<string | undefined> {
+    return this.store.fetch(ref, signal).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
+      throw err;
+    });
+  }
+
+  /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
+   * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
+  private decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): 'conflict' | 'same' | 'push' {
+    const kind = kindOf(ref);
+    if (remote !== undefined && sameContent(remote, text, kind)) return 'same';
+    const approved = this.approved.get(key);
+    const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
+    if (!unchanged && !(approved !== undefined && sameContent(approved, remote, kind))) {
+      this.remoteSeen.set(key, remote);
+      return 'conflict';
+    }
+    return 'push';
   }
 
   createDirectory(): void {
@@ -376,6 +416,6 @@ const digest = (text: string) => createHash('sha1').update(text).digest('base64'
 
 class ConflictError extends Error {
   constructor(what: string) {
-    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Use Compare, Merge or Overwrite (in the notification, or the editor title of Compare).', what));
+    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Run "Compare with Remote" (editor title), then Merge or Overwrite.', what));
   }
 }

@@ -1,6 +1,9 @@
 /** Readable addresses of remote documents:
- *   terminology://glossaries/<glossary name>/en-de.tsv?id=<glossary id>
- *   terminology://spoken-terms/<collection name>/en.txt?id=<collection id>
+ *   terminology://glossaries/<glossary name>/en-de.glossary.tsv?id=<glossary id>
+ *   terminology://spoken-terms/<collection name>/en.terms.txt?id=<collection id>
+ * The names end like the local glossary and term list files, so that a document has its language (and the
+ * language's defaults: no auto-save, a real tab, no prompt about Unicode line breaks) from the moment it opens.
+ * Addresses of the first version (`en-de.tsv`, `en.txt`) are still understood.
  * The id in the query makes the address exact; without it, the name is looked up (it must then be unique). */
 import * as vscode from 'vscode';
 
@@ -20,17 +23,21 @@ export type RemotePath =
 /** A name as one path segment: slashes would split it, so they become look-alike division slashes. */
 const segment = (name: string) => (name.replace(/[/\\]/g, '\u2215') || '(unnamed)');
 
+export const dictionaryFileName = (pair: { sourceLang: string; targetLang: string }) =>
+  `${pair.sourceLang.toLowerCase()}-${pair.targetLang.toLowerCase()}.glossary.tsv`;
+export const termListFileName = (lang: string) => `${lang.toLowerCase()}.terms.txt`;
+
 export function dictionaryUri(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): vscode.Uri {
   return vscode.Uri.from({
     scheme: SCHEME, authority: 'glossaries', query: `id=${glossary.glossaryId}`,
-    path: `/${segment(glossary.name)}/${pair.sourceLang.toLowerCase()}-${pair.targetLang.toLowerCase()}.tsv`,
+    path: `/${segment(glossary.name)}/${dictionaryFileName(pair)}`,
   });
 }
 
 export function termListUri(collection: { spokenTermsId: string; name: string }, lang: string): vscode.Uri {
   return vscode.Uri.from({
     scheme: SCHEME, authority: 'spoken-terms', query: `id=${collection.spokenTermsId}`,
-    path: `/${segment(collection.name)}/${lang.toLowerCase()}.txt`,
+    path: `/${segment(collection.name)}/${termListFileName(lang)}`,
   });
 }
 
@@ -44,10 +51,10 @@ export function parseRemoteUri(uri: vscode.Uri): RemotePath | undefined {
   if (parts.length === 1) return { kind: 'folder', area, name, ...(id ? { id } : {}) };
   if (parts.length !== 2) return undefined;
   if (area === 'glossaries') {
-    const pair = /^([^-.]+)-([^.]+)\.tsv$/i.exec(parts[1]);
+    const pair = /^([^-.]+)-([^.]+)(?:\.glossary)?\.tsv$/i.exec(parts[1]);
     return pair ? { kind: 'dictionary', name, sourceLang: pair[1].toLowerCase(), targetLang: pair[2].toLowerCase(), ...(id ? { id } : {}) } : undefined;
   }
-  const m = /^(.+)\.txt$/i.exec(parts[1]);
+  const m = /^([^.]+)(?:\.terms)?\.txt$/i.exec(parts[1]);
   return m ? { kind: 'termList', name, lang: m[1].toLowerCase(), ...(id ? { id } : {}) } : undefined;
 }
 

@@ -71,7 +71,7 @@ describe('remote documents: edit, lint, push', () => {
     doc = await ext.actions.openDictionary(GLOSSARY, { sourceLang: 'en', targetLang: 'de' });
     note(`open remote dictionary -> editor: ${Date.now() - t0} ms`);
     assert.equal(doc.uri.scheme, 'terminology');
-    assert.equal(doc.uri.path, '/Docs test/en-de.tsv');
+    assert.equal(doc.uri.path, '/Docs test/en-de.glossary.tsv');
     assert.equal(doc.languageId, 'glossary-tsv');
     assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\ninvoice\tRechnung\n');
     assert.match(ext.documentStatus.text ?? '', /^\$\(book\) 3 entries · \d+ B \/ 10 MiB · \$\(check\)$/);
@@ -193,7 +193,7 @@ describe('remote documents: edit, lint, push', () => {
 
   it('blocks a term list over 300 characters, and pushes a valid one', async () => {
     const list = await ext.actions.openTermList(COLLECTION, 'en');
-    assert.equal(list.uri.path, '/Docs talks/en.txt');
+    assert.equal(list.uri.path, '/Docs talks/en.terms.txt');
     assert.equal(list.languageId, 'spoken-terms');
     assert.equal(list.getText(), 'Kubernetes\nkubectl');
     assert.match(ext.documentStatus.text ?? '', /^\$\(mic\) 2 terms · 17 \/ 300 characters/);
@@ -217,5 +217,28 @@ describe('remote documents: edit, lint, push', () => {
     const merged = await ext.actions.pushFile(local.uri, { glossaryId: GLOSSARY.glossaryId, sourceLang: 'en', targetLang: 'de', mode: 'merge' });
     assert.deepEqual(merged, { added: 1, changed: 1, removed: 0, unchanged: 1 });
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Unterstützung'], ['new', 'neu']]);
+  });
+
+  it('Save and Push checks first: an error or a remote change is said before anything is sent; a push reuses the check\'s fetch', async () => {
+    setRemote([['cloud', 'Wolke']]);
+    await ext.actions.pull(doc.uri);
+    assert.equal(doc.getText(), 'cloud\tWolke\n');
+    await append(doc, ' help\tHilfe\n');
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'blocked', errors: 1 });
+    await replaceAll(doc, 'cloud\tWolke\nhelp\tHilfe\n');
+    const fetches = () => service().requests.filter((r) => r.method === 'GET' && /\/entries/.test(r.path)).length;
+    const before = { fetches: fetches(), pushes: pushes() };
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'push' });
+    assert.equal(pushes(), before.pushes, 'the check sends nothing');
+    assert.equal(await doc.save(), true);
+    assert.deepEqual({ fetches: fetches() - before.fetches, pushes: pushes() - before.pushes }, { fetches: 1, pushes: 1 }, 'one fetch serves the check and the save');
+    await append(doc, 'new\tneu\n');
+    setRemote([['cloud', 'Wolke'], ['help', 'Hilfe'], ['other', 'andere']]);
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'conflict' });
+    assert.equal(await doc.save(), false, 'a save after the check still refuses');
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Hilfe'], ['other', 'andere']]);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Hilfe'], ['other', 'andere'], ['new', 'neu']]);
   });
 });

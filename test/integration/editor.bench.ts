@@ -117,7 +117,7 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     let openStall = 0;
     let doc!: vscode.TextDocument;
     for (const glossary of GLOSSARIES) {
-      const uri = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${glossary.name}/en-de.tsv`, query: `id=${glossary.glossaryId}` });
+      const uri = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${glossary.name}/en-de.glossary.tsv`, query: `id=${glossary.glossaryId}` });
       const linted = new Promise<void>((resolve) => {
         const sub = ext.onDidLint((u) => { if (u.toString() === uri.toString()) { sub.dispose(); resolve(); } });
       });

@@ -25,7 +25,7 @@ describe('search glossaries', () => {
 
   before(async () => {
     ext = await api();
-    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
     saved = account().glossaries;
   });
 
@@ -59,7 +59,7 @@ describe('search glossaries', () => {
     const dicts = await ext.glossaries.getChildren(node);
     assert.deepEqual(dicts.map((d) => label(d.treeItem())), ['EN → DE', 'EN → FR', 'EN → JA', 'EN → IT', 'EN → ES']);
     t0 = performance.now();
-    await vscode.commands.executeCommand('terminology.glossaries.filter', 'load 0999');
+    await ext.glossaries.setFilter('load 0999');
     assert.deepEqual((await ext.glossaries.getChildren()).map((n) => label(n.treeItem())), ['Load 0999']);
     await vscode.commands.executeCommand('terminology.glossaries.clearFilter');
     assert.equal((await ext.glossaries.getChildren()).length, saved.length + 1000);
@@ -113,9 +113,7 @@ describe('search glossaries', () => {
     const ende = () => product.dictionaries.find((d) => d.target_lang === 'de')!;
     const before = ende().entries.map((e) => [...e] as [string, string]);
     assert.equal((await ext.search.searchGlossaries('Rechnungswesen', {}, new AbortController().signal)).matches.length, 0);
-    const editor = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('terminology.openDictionary',
-      { glossary: { glossaryId: product.glossary_id, name: product.name }, sourceLang: 'en', targetLang: 'de' });
-    const doc = editor ?? vscode.window.activeTextEditor!.document;
+    const doc = await ext.actions.openDictionary({ glossaryId: product.glossary_id, name: product.name }, { sourceLang: 'en', targetLang: 'de' });
     try {
       const line = doc.getText().split('\n').findIndex((l) => l.startsWith('invoice\t'));
       const edit = new vscode.WorkspaceEdit();

@@ -8,7 +8,7 @@ export async function run(t) {
   await t.command('Terminology: Open Dictionary');
   await t.pick('Product terminology');
   await t.pick('EN → DE');
-  await page.locator('.tab', { hasText: 'en-de.tsv' }).first().waitFor({ timeout: 20_000 });
+  await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ timeout: 20_000 });
   await t.editor().click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('login\tAnmeldung\n');
@@ -18,8 +18,8 @@ export async function run(t) {
 
   await page.reload();
   await t.ready();
-  await page.locator('.tab', { hasText: 'en-de.tsv' }).first().waitFor({ timeout: 30_000 });
-  await page.locator('.tab', { hasText: 'en-de.tsv' }).first().click();
+  await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().click();
   await t.until(async () => (await t.activeTab()).dirty, 'the restored tab to be dirty', { timeout: 30_000 });
   t.check(true, 'after the reload the document is restored with its unsaved edit');
 

@@ -16,7 +16,7 @@ export async function run(t) {
   t.check(t.requests('GET', /\/entries$/).length === 6, 'every dictionary of every glossary was fetched once (6 entries requests)');
 
   await t.pick('invoice → Rechnung');
-  await page.locator('.editor-group-container.active .tab.active', { hasText: 'en-de.tsv' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.editor-group-container.active .tab.active', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ timeout: 30_000 });
   t.check(true, 'the EN → DE dictionary opens as a remote document');
   const selection = page.locator('[id="status.editor.selection"]');
   await selection.filter({ hasText: /Ln 4, Col 8 \(7 selected\)/ }).waitFor({ timeout: 15_000 });
