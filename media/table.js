@@ -195,7 +195,7 @@
       const mark = sort.column === c ? (sort.descending ? ' ▼' : ' ▲') : '';
       h.textContent = name + mark;
       h.title = say('sortHint', 'Sort the view by this column (the file keeps its order)');
-      h.tabIndex = -1;
+      h.tabIndex = 0; // Tab reaches each header; Enter or Space sorts by it
       h.setAttribute('aria-sort', sort.column === c ? (sort.descending ? 'descending' : 'ascending') : 'none');
       head.appendChild(h);
     });
@@ -501,18 +501,27 @@
     else startEdit();
   });
 
-  head.addEventListener('click', (e) => {
-    const h = /** @type {HTMLElement} */ (e.target).closest('.cell');
-    if (!h) return;
-    const c = Number(/** @type {HTMLElement} */ (h).dataset.col);
+  function sortBy(c) {
     if (sort.column !== c) sort = { column: c, descending: false };
     else if (!sort.descending) sort = { column: c, descending: true };
     else sort = { column: -1, descending: false };
     rebuildView();
+    /** @type {HTMLElement | null} */ (head.querySelector(`.cell[data-col="${c}"]`))?.focus();
+  }
+  head.addEventListener('click', (e) => {
+    const h = /** @type {HTMLElement} */ (e.target).closest('.cell');
+    if (h) sortBy(Number(/** @type {HTMLElement} */ (h).dataset.col));
+  });
+  head.addEventListener('keydown', (e) => {
+    const h = /** @type {HTMLElement} */ (e.target).closest('.cell');
+    if (!h || (e.key !== 'Enter' && e.key !== ' ')) return;
+    sortBy(Number(/** @type {HTMLElement} */ (h).dataset.col));
+    e.preventDefault();
+    e.stopPropagation(); // not the grid's Enter (edit)
   });
 
   grid.addEventListener('keydown', (e) => {
-    if (editing) return;
+    if (editing || head.contains(/** @type {Node} */ (e.target))) return;
     if (follow && follow.ref.pending !== undefined) {
       // A row is being added and has no line yet: it is the selected row, so typing goes into it, never elsewhere.
       const k = e.key;
