@@ -10,5 +10,5 @@ export { findingFromServerError } from './serverError';
 export { splitLines, utf8Length } from './text';
 export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type MergeResult, type EntryChanges } from './merge';
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
-export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, type Row, type CellFinding } from './table';
+export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';
 export * from './size';

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { formatSize, LIMITS } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+import { activeDocument, onDidChangeActiveDocument } from '../ui/activeDocument';
 
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('terminology.document', vscode.StatusBarAlignment.Left, 50);
@@ -12,10 +13,11 @@ export class DocumentStatus implements vscode.Disposable {
     this.item.command = 'workbench.actions.view.problems';
     this.subscriptions = [
       this.item,
-      vscode.window.onDidChangeActiveTextEditor(() => this.update()),
+      // The active text editor, or the table view (a custom editor over the same document).
+      onDidChangeActiveDocument(() => this.update()),
       vscode.workspace.onDidSaveTextDocument(() => this.update()),
       diagnostics.onDidLint((uri) => {
-        if (uri.toString() === vscode.window.activeTextEditor?.document.uri.toString()) this.update();
+        if (uri.toString() === activeDocument()?.uri.toString()) this.update();
       }),
     ];
     this.update();
@@ -29,7 +31,7 @@ export class DocumentStatus implements vscode.Disposable {
   private shown = false;
 
   update(): void {
-    const doc = vscode.window.activeTextEditor?.document;
+    const doc = activeDocument();
     const s = doc && this.diagnostics.stats(doc);
     if (!s) {
       this.shown = false;
@@ -40,14 +42,16 @@ export class DocumentStatus implements vscode.Disposable {
     if (s.kind === 'entries') {
       const size = formatSize(s.bytes);
       this.item.text = `$(book) ${s.entries.toLocaleString('en-US')} ${s.entries === 1 ? 'entry' : 'entries'} · ${size} / 10 MiB · ${errors}`;
-      this.item.tooltip = vscode.l10n.t('{0} entries, {1} of {2} bytes allowed per dictionary, {3} error(s). Click for the Problems view.',
-        s.entries, s.bytes, LIMITS.dictionaryBytes, s.errors);
+      this.item.tooltip = s.errors === 1
+        ? vscode.l10n.t('{0} entries, {1} of {2} bytes allowed per dictionary, 1 error. Click for the Problems view.', s.entries, s.bytes, LIMITS.dictionaryBytes)
+        : vscode.l10n.t('{0} entries, {1} of {2} bytes allowed per dictionary, {3} errors. Click for the Problems view.', s.entries, s.bytes, LIMITS.dictionaryBytes, s.errors);
       this.item.backgroundColor = s.bytes > LIMITS.dictionaryBytes ? new vscode.ThemeColor('statusBarItem.errorBackground')
         : s.bytes > 0.9 * LIMITS.dictionaryBytes ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     } else {
       this.item.text = `$(mic) ${s.entries} ${s.entries === 1 ? 'term' : 'terms'} · ${s.chars} / ${LIMITS.termListChars} characters · ${errors}`;
-      this.item.tooltip = vscode.l10n.t('{0} terms using {1} of the {2} characters a term list holds, {3} error(s). Click for the Problems view.',
-        s.entries, s.chars, LIMITS.termListChars, s.errors);
+      this.item.tooltip = s.errors === 1
+        ? vscode.l10n.t('{0} terms using {1} of the {2} characters a term list holds, 1 error. Click for the Problems view.', s.entries, s.chars, LIMITS.termListChars)
+        : vscode.l10n.t('{0} terms using {1} of the {2} characters a term list holds, {3} errors. Click for the Problems view.', s.entries, s.chars, LIMITS.termListChars, s.errors);
       this.item.backgroundColor = s.chars > LIMITS.termListChars ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     }
     if (doc.uri.scheme === 'terminology' && doc.isDirty) {

@@ -4,6 +4,7 @@ import { fixAll, lintEntries, lintTermList, preferredEdits } from '../core';
 import { DIAGNOSTIC_SOURCE, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
 import { lintKindOf, readLintSettings } from './documentKinds';
+import { activeDocument } from '../ui/activeDocument';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
 
@@ -59,6 +60,21 @@ class Provider implements vscode.CodeActionProvider {
   }
 }
 
+/** Applies every preferred fix to the document (one edit, one undo step): the number of fixes applied, or
+ * undefined when the document is not a glossary or term list. */
+export async function fixAllInDocument(doc: vscode.TextDocument): Promise<number | undefined> {
+  const kind = lintKindOf(doc, readLintSettings());
+  if (!kind) return undefined;
+  const text = doc.getText();
+  const lint = kind.kind === 'terms' ? (t: string) => lintTermList(t) : (t: string) => lintEntries(t, kind);
+  const result = fixAll(text, lint);
+  if (result.text === text) return 0;
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(text.length)), result.text);
+  await vscode.workspace.applyEdit(edit);
+  return result.applied;
+}
+
 export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposable[] {
   const selector: vscode.DocumentSelector = [
     { language: 'glossary-tsv' }, { language: 'glossary-csv' }, { language: 'spoken-terms' },
@@ -69,20 +85,11 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND],
     }),
     vscode.commands.registerCommand('terminology.fixAll', async (uri?: vscode.Uri) => {
-      const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
-      const kind = doc && lintKindOf(doc, readLintSettings());
-      if (!doc || !kind) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
-        return 0;
-      }
-      const text = doc.getText();
-      const lint = kind.kind === 'terms' ? (t: string) => lintTermList(t) : (t: string) => lintEntries(t, kind);
-      const result = fixAll(text, lint);
-      if (result.text === text) return 0;
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(text.length)), result.text);
-      await vscode.workspace.applyEdit(edit);
-      return result.applied;
+      // The active text editor's document, or the table's when a table view is active.
+      const doc = uri ? await vscode.workspace.openTextDocument(uri) : activeDocument();
+      const applied = doc && await fixAllInDocument(doc);
+      if (applied === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
+      return applied ?? 0;
     }),
   ];
 }

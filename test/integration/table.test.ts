@@ -45,6 +45,8 @@ describe('table view', () => {
     assert.equal(m.type, 'init');
     if (m.type !== 'init') return;
     assert.equal(m.columns, 2);
+    assert.equal(m.rows, 7, '7 entries and a final line break are 7 rows, not 8');
+    assert.equal(m.total, 8);
     assert.equal(m.text, doc.getText(), 'the rows travel as the text, split by the webview');
     assert.deepEqual(m.quoted, [], 'no line needs the quote-aware parser');
     assert.deepEqual(m.findings.map(([line]) => line), [2, 3, 4, 5, 6], 'a finding on every line that has one, by line');
@@ -58,7 +60,9 @@ describe('table view', () => {
     const lines = original.split('\n');
     lines[4] = 'invoice\tRechnung';
     assert.equal(doc.getText(), lines.join('\n'), 'only line 5 changed');
-    assert.deepEqual(await splice, { type: 'splice', start: 4, deleteCount: 1, rows: [['invoice', 'Rechnung']], columns: 2 });
+    const { version, ...rest } = await splice as Extract<TableUpdate, { type: 'splice' }>;
+    assert.equal(version, doc.version);
+    assert.deepEqual(rest, { type: 'splice', start: 4, deleteCount: 1, added: 1, headKept: true, tailKept: false, rows: [['invoice', 'Rechnung']], columns: 2 });
     const ds = await diagnosticsWhere(uri, (d) => !d.some((x) => x.range.start.line === 4), 'the empty-target finding to go');
     assert.ok(!brief(ds).some(([code]) => code === 'empty-target'));
 
@@ -86,6 +90,47 @@ describe('table view', () => {
     const lines = original.split('\n');
     lines.splice(2, 1);
     assert.equal(doc.getText(), lines.join('\n'));
+  });
+
+  it('two cell commits sent at once both land, in order', async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    const v = doc.version;
+    const a = ext.table.handle(uri, { type: 'edit', id: 1, version: v, line: 4, column: 1, value: 'Rechnung' });
+    const b = ext.table.handle(uri, { type: 'edit', id: 2, version: v, line: 4, column: 1, value: 'Faktura' });
+    assert.deepEqual(await Promise.all([a, b]), [true, true]);
+    assert.equal(doc.lineAt(4).text, 'invoice\tFaktura', 'the later commit wins');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('a new row gets its own line, and an edit named in an older version follows its row', async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    const v = doc.version;
+    const done = nextPost(ext, uri, (m) => m.type === 'done' && m.id === 7);
+    // The webview added a row after line 0 and, in the same version, edits line 4 (invoice): the edit must land
+    // on invoice, now line 5, and the new row must stay empty until its own edit.
+    const add = ext.table.handle(uri, { type: 'addRow', id: 7, version: v, after: 0 });
+    const edit = ext.table.handle(uri, { type: 'edit', id: 8, version: v, line: 4, column: 1, value: 'Rechnung' });
+    assert.deepEqual(await Promise.all([add, edit]), [true, true]);
+    assert.deepEqual(await done, { type: 'done', id: 7, ok: true, line: 1 });
+    assert.equal(doc.lineAt(1).text, '\t');
+    assert.equal(doc.lineAt(5).text, 'invoice\tRechnung');
+    // A row deleted meanwhile is not edited: nothing lands elsewhere.
+    const before = doc.getText();
+    const v2 = doc.version;
+    await ext.table.handle(uri, { type: 'deleteRows', lines: [1] });
+    assert.equal(await ext.table.handle(uri, { type: 'edit', version: v2, line: 1, column: 0, value: 'price' }), false);
+    assert.equal(doc.getText(), before.replace('cloud\tWolke\n\t\n', 'cloud\tWolke\n'));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  it('Fix All and the document status work while the table is the active editor', async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(vscode.window.activeTextEditor, undefined, 'the table is active, no text editor is');
+    assert.match(ext.documentStatus.text ?? '', /7 entries/);
+    const applied = await vscode.commands.executeCommand<number>('terminology.fixAll');
+    assert.equal(applied, 3, 'trim, line break, duplicate line');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\ndashboard\tÜbersicht\ncloud\tWolken\ninvoice\t\npassword reset\tPasswort zurücksetzen\n');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
   it('sorts the file only when asked, as one undoable edit', async () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyEdits, cellEdit, cellFindings, columnCount, deleteLinesEdits, emptyRow, lintEntries, rowsOf } from '../../../src/core';
+import { applyEdits, cellEdit, cellFindings, columnCount, deleteLinesEdits, emptyRow, lintEntries, mapLine, rowsOf, tableRowCount, type LineSplice } from '../../../src/core';
 
 describe('table model', () => {
   it('rows are lines, cells are unquoted phrases; language columns appear when a CSV row has them', () => {
@@ -46,4 +46,25 @@ describe('table model', () => {
     const map = cellFindings(lintEntries(text, { format: 'tsv' }), (l) => lines[l], 'tsv');
     assert.deepEqual(map.get(1)?.map((f) => [f.code, f.column]).sort(), [['empty-target', 1], ['surrounding-whitespace', 0]].sort());
   });
+});
+
+describe('table rows and line addresses', () => {
+  it('the empty line after a final line break is not a row', () => {
+    assert.equal(tableRowCount(3, true), 2);
+    assert.equal(tableRowCount(3, false), 3);
+    assert.equal(tableRowCount(1, true), 0);
+  });
+
+  // A row is addressed by its line in a document version; later changes move it (or remove it).
+  const cases: Array<{ name: string; splices: LineSplice[]; before: number[]; after: number[] }> = [
+    { name: 'a cell edit keeps every row in place', splices: [{ start: 2, deleteCount: 1, added: 1 }], before: [1, 2, 3], after: [1, 2, 3] },
+    { name: 'a row inserted at the start of line 2 moves line 2 down', splices: [{ start: 2, deleteCount: 1, added: 2, tailKept: true }], before: [1, 2, 3], after: [1, 3, 4] },
+    { name: 'a row appended after the last line keeps it', splices: [{ start: 4, deleteCount: 1, added: 2, headKept: true }], before: [3, 4], after: [3, 4] },
+    { name: 'deleting lines 1-2 (to the start of line 3) removes them and moves line 3 up', splices: [{ start: 1, deleteCount: 3, added: 1, tailKept: true }], before: [0, 1, 2, 3, 4], after: [0, -1, -1, 1, 2] },
+    { name: 'deleting the last lines (from the end of the line before) keeps that line', splices: [{ start: 2, deleteCount: 3, added: 1, headKept: true }], before: [2, 3, 4], after: [2, -1, -1] },
+    { name: 'splices apply in order', splices: [{ start: 0, deleteCount: 1, added: 2, tailKept: true }, { start: 5, deleteCount: 1, added: 1 }], before: [0, 4], after: [1, 5] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => assert.deepEqual(c.before.map((l) => mapLine(l, c.splices)), c.after));
+  }
 });

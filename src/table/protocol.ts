@@ -1,0 +1,46 @@
+/** The messages between the table's webview (media/table.js) and the extension. */
+import type { EntriesFormat } from '../core';
+
+/** A request that changes the document carries an `id` (the webview waits for its `done` before it sends the
+ * next one, so edits land one after another, in order) and the document `version` its line numbers refer to
+ * (the extension moves them over the changes made since, or refuses when the row is gone). */
+interface Addressed { id?: number; version?: number }
+
+/** Messages from the webview. */
+export type TableRequest =
+  | { type: 'ready' }
+  | ({ type: 'edit'; line: number; column: number; value: string } & Addressed)
+  | ({ type: 'addRow'; after: number } & Addressed)
+  | ({ type: 'deleteRows'; lines: number[] } & Addressed)
+  | ({ type: 'sortDocument'; column: number; descending: boolean } & Addressed)
+  | ({ type: 'openText'; line: number } & Addressed)
+  /** Offer the fixes of a cell's findings (a quick pick). */
+  | ({ type: 'fixes'; line: number; column: number } & Addressed)
+  /** Apply every preferred fix ("Fix All"). */
+  | ({ type: 'fixAll' } & Addressed)
+  /** The webview's own figures: the first render after init, and a scroll measurement. */
+  | { type: 'rendered'; rows: number; ms: number }
+  | { type: 'loaded'; rows: number; ms: number }
+  | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number };
+
+export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' }>;
+
+/** Words the webview shows, localized by the extension; plurals as separate singular and plural strings. */
+export type TableStrings = Record<string, string>;
+
+/** Messages to the webview. */
+export type TableUpdate =
+  /** The rows as the document's text (one string is far cheaper to send than 200 000 arrays): the webview splits
+   * each line at the separator, except the lines listed in `quoted`, whose cells are given (quotes need the parser).
+   * `rows` is the number of rows (lines, but not the empty one after a final line break). */
+  | { type: 'init'; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, unknown[]]>; languages?: [string, string]; strings: TableStrings }
+  /** The rows after the first screen, from line `start`, in the same form. */
+  | { type: 'rows'; format: EntriesFormat; start: number; text: string; quoted: Array<[number, string[]]> }
+  /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
+  | { type: 'splice'; start: number; deleteCount: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
+  | { type: 'findings'; findings: Array<[number, unknown[]]> }
+  /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
+  | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
+  | { type: 'command'; name: TableCommand };
+
+export type TableCommand = 'nextProblem' | 'find' | 'measureScroll' | 'fixes';

@@ -1,0 +1,267 @@
+/** One open table: the webview's requests become the smallest edits of the document, one at a time and in
+ * order; every document change reaches the webview as a splice of rows, with the document's version. */
+import * as vscode from 'vscode';
+import { cellEdit, cellFindings, cellOf, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
+import { fixAllInDocument } from '../lint/codeActions';
+import { toWorkspaceEdit } from '../lint/convert';
+import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+import { LANGUAGE_CSV, lintKindOf, readLintSettings } from '../lint/documentKinds';
+import type { Logger } from '../util/logger';
+import type { TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
+
+/** Rows sent ahead of the rest, enough to fill a screen. */
+const FIRST_SCREEN_LINES = 500;
+/** Document versions whose changes are kept, to move the line numbers of requests made against them. */
+const HISTORY = 1000;
+
+export const formatOf = (doc: vscode.TextDocument): EntriesFormat =>
+  doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path) ? 'csv' : 'tsv';
+
+/** What a panel needs from its provider. */
+export interface PanelOwner {
+  readonly diagnostics: DiagnosticsManager;
+  readonly log: Logger;
+  posted(uri: vscode.Uri, message: TableUpdate): void;
+  reported(uri: vscode.Uri, figures: TableFigures): void;
+  fireReady(uri: vscode.Uri): void;
+  strings(): TableStrings;
+}
+
+interface Outcome { ok: boolean; line?: number; message?: string }
+
+export class TablePanel implements vscode.Disposable {
+  readonly format: EntriesFormat;
+  private columns = 2;
+  private readonly subscriptions: vscode.Disposable[];
+  ready = false;
+  /** The changes after each document version, oldest first (versions older than `since` are forgotten). */
+  private history: Array<{ version: number; splices: LineSplice[] }> = [];
+  private since: number;
+  /** Requests that change the document run one after another. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly document: vscode.TextDocument, readonly panel: vscode.WebviewPanel, private readonly owner: PanelOwner) {
+    this.format = formatOf(document);
+    this.since = document.version;
+    this.subscriptions = [
+      panel.webview.onDidReceiveMessage((m: TableRequest) => void this.handle(m)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document === document && e.contentChanges.length) this.changed(e);
+      }),
+      owner.diagnostics.onDidLint((uri) => {
+        if (this.ready && uri.toString() === document.uri.toString()) this.post({ type: 'findings', findings: this.findings() });
+      }),
+    ];
+  }
+
+  post(message: TableUpdate): void {
+    this.owner.posted(this.document.uri, message);
+    void this.panel.webview.postMessage(message);
+  }
+
+  private findings(): Array<[number, unknown[]]> {
+    const map = cellFindings(this.owner.diagnostics.findingsFor(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format);
+    return [...map];
+  }
+
+  /** The language pair the document knows: a remote dictionary's address, or the first CSV language columns. */
+  private languages(csvPair: [string, string] | undefined): [string, string] | undefined {
+    const kind = lintKindOf(this.document, readLintSettings());
+    if (kind?.kind === 'entries' && kind.sourceLang && kind.targetLang) return [kind.sourceLang.toUpperCase(), kind.targetLang.toUpperCase()];
+    return csvPair && [csvPair[0].toUpperCase(), csvPair[1].toUpperCase()];
+  }
+
+  /** Rows go as text (one string is far cheaper to send than 200 000 arrays), split by the webview at the
+   * separator; lines with quotes are parsed here. The first screen goes first, so the table shows at once. */
+  private init(): void {
+    const started = Date.now();
+    const text = this.document.getText();
+    const quoted: Array<[number, string[]]> = [];
+    let columns = 2;
+    let csvPair: [string, string] | undefined;
+    let line = 0;
+    let firstScreenEnd = text.length;
+    for (let at = 0; at <= text.length; line++) {
+      let end = text.indexOf('\n', at);
+      if (end === -1) end = text.length;
+      const raw = text.slice(at, end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+      if (raw.includes('"')) quoted.push([line, rowOf(raw, this.format, line === 0).cells]);
+      if (this.format === 'csv' && !csvPair && raw.split(',').length >= 4) {
+        const cells = rowOf(raw, 'csv', line === 0).cells;
+        columns = columnCount([{ cells }], 'csv');
+        if (cells.length === 4 && cells[2].trim() && cells[3].trim()) csvPair = [cells[2].trim(), cells[3].trim()];
+      }
+      if (line === FIRST_SCREEN_LINES - 1) firstScreenEnd = end;
+      at = end + 1;
+    }
+    this.columns = columns;
+    const complete = firstScreenEnd >= text.length;
+    const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
+    const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
+    this.post({
+      type: 'init', format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version: this.document.version,
+      text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(),
+      languages: this.languages(csvPair), strings: this.owner.strings(),
+    });
+    if (!complete) {
+      this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: text.slice(firstScreenEnd + 1), quoted: quoted.filter((q) => !split(q)) });
+    }
+    this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
+  }
+
+  /** Document changes as row splices. VS Code reports ranges in the text before the event; taken top-down,
+   * each splice is shifted by the lines the ones above it added or removed, as the webview applies them in order.
+   * Each splice also says whether the first and last replaced lines kept their text (so rows follow their text). */
+  private changed(e: vscode.TextDocumentChangeEvent): void {
+    const changes = [...e.contentChanges].sort((a, b) => a.range.start.compareTo(b.range.start));
+    const doc = this.document;
+    let delta = 0;
+    const splices: LineSplice[] = [];
+    for (const c of changes) {
+      const start = c.range.start.line + delta;
+      const deleteCount = c.range.end.line - c.range.start.line + 1;
+      const parts = c.text.split(/\r\n|\r|\n/);
+      const added = parts.length;
+      const lastNew = start + added - 1;
+      // The old last line's end was kept when the change ended at column 0, or when text follows the inserted part.
+      const insertedOnLast = parts[added - 1].length + (added === 1 ? c.range.start.character : 0);
+      const tailKept = c.range.end.character === 0 || (lastNew < doc.lineCount && doc.lineAt(lastNew).text.length > insertedOnLast);
+      const splice = { start, deleteCount, added, headKept: c.range.start.character > 0, tailKept };
+      splices.push(splice);
+      if (this.ready) {
+        const rows: string[][] = [];
+        for (let l = start; l < start + added && l < doc.lineCount; l++) rows.push(rowOf(doc.lineAt(l).text, this.format, l === 0).cells);
+        if (this.format === 'csv' && this.columns < 4 && rows.some((r) => r.length >= 4)) this.columns = 4;
+        this.post({ type: 'splice', ...splice, rows, columns: this.columns, version: e.document.version });
+      }
+      delta += added - deleteCount;
+    }
+    this.history.push({ version: e.document.version, splices });
+    if (this.history.length > HISTORY) this.since = this.history.shift()!.version;
+  }
+
+  /** Line `line` of document version `version`, in the document as it is now (-1: that row is gone). */
+  lineNow(line: number, version: number | undefined): number {
+    if (version === undefined || version === this.document.version) return line;
+    if (version < this.since) return -1;
+    return mapLine(line, this.history.filter((h) => h.version > version).flatMap((h) => h.splices));
+  }
+
+  /** Handles a request; those that change the document wait for the ones before them. A request with an id is
+   * answered with `done`. */
+  handle(m: TableRequest): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      let outcome: Outcome;
+      try {
+        outcome = await this.run(m);
+      } catch (err) {
+        this.owner.log.error(`table ${this.document.uri.path}: ${m.type} failed: ${String(err)}`);
+        outcome = { ok: false, message: String((err as Error)?.message ?? err) };
+      }
+      if ('id' in m && typeof m.id === 'number') this.post({ type: 'done', id: m.id, ...outcome });
+      return outcome.ok;
+    };
+    if (m.type === 'ready' || m.type === 'rendered' || m.type === 'loaded' || m.type === 'scrollMeasured') return run();
+    const next = this.queue.then(run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async run(m: TableRequest): Promise<Outcome> {
+    const doc = this.document;
+    const gone = { ok: false, message: vscode.l10n.t('That row was changed or removed meanwhile; nothing was applied.') };
+    switch (m.type) {
+      case 'ready':
+        this.ready = true;
+        this.init();
+        this.owner.fireReady(doc.uri);
+        return { ok: true };
+      case 'edit': {
+        const line = this.lineNow(m.line, m.version);
+        if (line < 0 || line >= doc.lineCount) return gone;
+        const edit = cellEdit(line, doc.lineAt(line).text, this.format, m.column, m.value);
+        return { ok: await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, [edit])), line };
+      }
+      case 'addRow': {
+        const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+        const row = emptyRow(this.format, this.columns);
+        const mapped = m.after < 0 ? -1 : this.lineNow(m.after, m.version);
+        if (m.after >= 0 && mapped < 0) return gone;
+        const after = Math.min(mapped, doc.lineCount - 1);
+        const lastEmpty = doc.lineAt(doc.lineCount - 1).text === '';
+        const added = after === doc.lineCount - 1 && lastEmpty ? after : after + 1;
+        const we = new vscode.WorkspaceEdit();
+        if (after === -1) we.insert(doc.uri, new vscode.Position(0, 0), row + eol);
+        else if (after === doc.lineCount - 1 && !lastEmpty) we.insert(doc.uri, doc.lineAt(after).range.end, eol + row);
+        else if (after === doc.lineCount - 1) we.insert(doc.uri, doc.lineAt(after).range.end, row + eol);
+        else we.insert(doc.uri, new vscode.Position(after + 1, 0), row + eol);
+        return { ok: await vscode.workspace.applyEdit(we), line: added };
+      }
+      case 'deleteRows': {
+        const lines = m.lines.map((l) => this.lineNow(l, m.version)).filter((l) => l >= 0);
+        const edits = deleteLinesEdits(lines, doc.lineCount, (l) => doc.lineAt(l).text.length);
+        return { ok: edits.length > 0 && await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, edits)) };
+      }
+      case 'sortDocument': {
+        // The user asked for the document's order to change: one edit, one undo step. Blank lines go last.
+        const lines = Array.from({ length: doc.lineCount }, (_, i) => doc.lineAt(i).text);
+        const trailing = lines[lines.length - 1] === '' ? lines.pop() : undefined;
+        const key = (l: string, i: number) => rowOf(l, this.format, i === 0).cells[m.column] ?? '';
+        const keyed = lines.map((l, i) => ({ l, k: key(l, i), blank: l.trim() === '' }));
+        const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+        keyed.sort((a, b) => (a.blank !== b.blank ? (a.blank ? 1 : -1) : (m.descending ? -1 : 1) * collator.compare(a.k, b.k)));
+        const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+        const text = keyed.map((x) => x.l).join(eol) + (trailing !== undefined ? eol : '');
+        const we = new vscode.WorkspaceEdit();
+        we.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount - 1, doc.lineAt(doc.lineCount - 1).text.length), text);
+        return { ok: await vscode.workspace.applyEdit(we) };
+      }
+      case 'fixes': {
+        const line = this.lineNow(m.line, m.version);
+        return line < 0 || line >= doc.lineCount ? gone : this.fixes(line, m.column);
+      }
+      case 'fixAll': {
+        const applied = await fixAllInDocument(doc);
+        return applied
+          ? { ok: true, message: applied === 1 ? vscode.l10n.t('1 fix applied.') : vscode.l10n.t('{0} fixes applied.', applied) }
+          : { ok: false, message: vscode.l10n.t('Nothing to fix automatically.') };
+      }
+      case 'rendered':
+      case 'loaded':
+      case 'scrollMeasured':
+        this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
+        this.owner.reported(doc.uri, m);
+        return { ok: true };
+      case 'openText': {
+        const line = Math.min(Math.max(0, this.lineNow(m.line, m.version)), doc.lineCount - 1);
+        await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, selection: new vscode.Range(line, 0, line, 0) });
+        return { ok: true };
+      }
+    }
+    return { ok: false };
+  }
+
+  /** The fixes of the findings on a cell, the same the text editor's quick fixes offer, in a quick pick. */
+  private async fixes(line: number, column: number): Promise<Outcome> {
+    const doc = this.document;
+    const findings = this.owner.diagnostics.findingsFor(doc);
+    const here = findings.filter((f) => f.line === line && cellOf(f, doc.lineAt(line).text, this.format) === column);
+    type Item = vscode.QuickPickItem & { preferred?: boolean; apply: () => Thenable<unknown> };
+    const items: Item[] = here.flatMap((f) => (f.fixes ?? []).map((fix) => ({
+      label: fix.title, description: f.code, detail: f.message, preferred: fix.preferred === true,
+      apply: () => vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, fix.edits)),
+    }))).sort((a, b) => Number(b.preferred) - Number(a.preferred));
+    if (!items.length) return { ok: false, message: here.length ? vscode.l10n.t('No automatic fix for this cell.') : vscode.l10n.t('No problem in this cell.') };
+    if (findings.some((f) => f.fixes?.some((x) => x.preferred))) {
+      items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(doc) });
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') });
+    if (!pick) return { ok: false };
+    await pick.apply();
+    return { ok: true };
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
