@@ -32,6 +32,8 @@ export interface Fault {
   dropAfter?: boolean;
   /** Raw body for an injected status ("" for an empty body). */
   body?: string;
+  /** Answer a redirect (`status`, 307 by default) to this address, for example another port's. */
+  redirect?: string;
 }
 
 export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string }
@@ -141,6 +143,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
       if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
+      if (fault?.redirect) {
+        record(fault.status ?? 307);
+        res.writeHead(fault.status ?? 307, { Location: fault.redirect, 'X-Trace-ID': traceId, 'Content-Length': 0 });
+        res.end();
+        return;
+      }
       if (fault?.status && fault.body !== undefined) {
         record(fault.status);
         res.writeHead(fault.status, { 'X-Trace-ID': traceId, 'Content-Length': Buffer.byteLength(fault.body), ...(fault.body ? { 'Content-Type': 'text/plain' } : {}) });
