@@ -35,6 +35,9 @@ export interface TerminologyApi {
   readonly diagnostics: DiagnosticsManager;
   /** The table view (custom editor). */
   readonly table: TableEditorProvider;
+  /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
+   * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
+  readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -74,6 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider,
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }
 

@@ -194,6 +194,8 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   private readonly report = new vscode.EventEmitter<{ uri: vscode.Uri; figures: Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' }> }>();
   /** The webview's own measurements (first render, scrolling). */
   readonly onDidReport = this.report.event;
+  /** The HTML last given to a table's webview (the integration suite scans it for the key). */
+  lastHtml = '';
 
   constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {}
 
@@ -204,7 +206,7 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;
-    panel.webview.html = this.html(panel.webview, media, document, table.format);
+    panel.webview.html = this.lastHtml = this.html(panel.webview, media, document, table.format);
     panel.onDidChangeViewState(() => {
       if (panel.active) this.active = table;
       void vscode.commands.executeCommand('setContext', 'terminology.tableActive', panel.active);
