@@ -63,6 +63,10 @@ export async function pickTarget(client: ServiceClient, doc: vscode.TextDocument
 
 export function registerPushFileCommand(ctx: CommandContext, diagnostics: DiagnosticsManager): vscode.Disposable[] {
   const pushFile = async (uri?: vscode.Uri, args?: PushFileArgs) => {
+    if (!vscode.workspace.isTrusted) { // Restricted Mode: nothing of the workspace is sent (capabilities in package.json)
+      void vscode.window.showWarningMessage(vscode.l10n.t('Push File is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
+      return undefined;
+    }
     const doc = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
     const kind = doc && lintKindOf(doc, readLintSettings());
     if (!doc || kind?.kind !== 'entries' || doc.uri.scheme === 'terminology') {
