@@ -44,6 +44,9 @@ export interface TerminologyApi {
   readonly actions: Actions;
   /** Search Glossaries: `search.searchGlossaries(query, options, signal)`, the action behind the command. */
   readonly search: GlossarySearch;
+  /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
+   * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
+  readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
@@ -96,6 +99,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
     search: search.search,
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }
 

@@ -256,7 +256,7 @@ export class ServiceClient {
       let ambiguous: boolean;
       let waitMs: number | undefined;
       try {
-        const res = await this.fetchImpl(url, { method, headers, body: payload, signal: attemptSignal });
+        const res = await this.fetchSameOrigin(url, { method, headers, body: payload, signal: attemptSignal }, path);
         const traceId = res.headers.get('x-trace-id') ?? undefined;
         const text = await res.text();
         const ms = Date.now() - started;
@@ -309,6 +309,34 @@ export class ServiceClient {
       } catch {
         throw this.cancelled(method, path, attempt);
       }
+    }
+  }
+
+  /**
+   * fetch, following a redirect only within the same origin (and only where the method and body stay as they
+   * were): the key, and the entries, never go to another host or port, whatever the fetch in use does by itself.
+   */
+  private async fetchSameOrigin(url: string, init: RequestInit & { method: string }, path: string): Promise<globalThis.Response> {
+    let current = new URL(url);
+    for (let hop = 0; ; hop++) {
+      const res = await this.fetchImpl(current.href, { ...init, redirect: 'manual' });
+      const redirected = res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400 && res.status !== 304);
+      if (!redirected) return res;
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      let next: URL | undefined;
+      try { next = location ? new URL(location, current) : undefined; } catch { next = undefined; }
+      const keepsMethod = res.status === 307 || res.status === 308 || init.method === 'GET' || init.method === 'HEAD';
+      if (next && next.origin === current.origin && keepsMethod && hop < 5) {
+        this.log.debug(`${init.method} ${path} -> ${res.status}, following it within ${current.origin}`);
+        current = next;
+        continue;
+      }
+      const where = next ? (next.origin === current.origin ? 'within the same address' : `to ${next.origin}`) : 'without a usable address';
+      this.log.warn(`${init.method} ${path} -> ${res.status}: a redirect ${where}, not followed`);
+      throw new ServiceError('http', `The service answered ${init.method} ${path} with a redirect (${res.status}) ${where}. ` +
+        `It was not followed: requests, and the key, go only to ${current.origin}. Check terminology.baseUrl.`,
+      res.status, undefined, undefined, res.headers.get('x-trace-id') ?? undefined);
     }
   }
 

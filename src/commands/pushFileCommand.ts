@@ -89,6 +89,7 @@ export class PushBlockedError extends Error {
 
 export function pushFileActions(ctx: CommandContext, diagnostics: DiagnosticsManager): PushFileActions {
   const prepare = async (uri: vscode.Uri, o: PushFileOptions, signal?: AbortSignal) => {
+    if (!vscode.workspace.isTrusted) throw new Error(vscode.l10n.t('Push File is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
     const { doc, format } = await localGlossaryFile(uri);
     const pair = { sourceLang: o.sourceLang.toLowerCase(), targetLang: o.targetLang.toLowerCase() };
     const text = doc.getText();
@@ -125,6 +126,10 @@ export function pushFileActions(ctx: CommandContext, diagnostics: DiagnosticsMan
 
 export function registerPushFileCommand(ctx: CommandContext, actions: PushFileActions): vscode.Disposable[] {
   const pushFile = async (arg?: unknown) => {
+    if (!vscode.workspace.isTrusted) { // Restricted Mode: nothing of the workspace is sent (capabilities in package.json)
+      void vscode.window.showWarningMessage(vscode.l10n.t('Push File is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
+      return;
+    }
     const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
     let file: { doc: vscode.TextDocument; format: EntriesFormat };
     try {

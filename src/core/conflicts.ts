@@ -21,9 +21,11 @@ export interface ConflictScan {
 }
 
 function replaceLinesEdit(lineAt: (i: number) => string, lineCount: number, from: number, to: number, kept: string[]): TextEdit {
-  if (kept.length) return { line: from, start: 0, endLine: to, end: lineAt(to).length, text: kept.join('\n') };
-  if (to + 1 < lineCount) return { line: from, start: 0, endLine: to + 1, end: 0, text: '' };
-  if (from === 0) return { line: 0, start: 0, endLine: to, end: lineAt(to).length, text: '' };
+  // A byte order mark before a marker on the first line belongs to the text: the edit leaves it.
+  const start = from === 0 && lineAt(0).charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (kept.length) return { line: from, start, endLine: to, end: lineAt(to).length, text: kept.join('\n') };
+  if (to + 1 < lineCount) return { line: from, start, endLine: to + 1, end: 0, text: '' };
+  if (from === 0) return { line: 0, start, endLine: to, end: lineAt(to).length, text: '' };
   return { line: from - 1, start: lineAt(from - 1).length, endLine: to, end: lineAt(to).length, text: '' };
 }
 

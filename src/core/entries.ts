@@ -184,7 +184,7 @@ export class EntriesLinter {
   private analyze(text: string, index: number): LineState {
     const state: LineState = { index, text, key: undefined, local: undefined };
     const from = index === 0 && text.charCodeAt(0) === BOM ? 1 : 0;
-    const marker = markerKind(text);
+    const marker = markerKind(from ? text.slice(from) : text);
     if (marker) {
       state.marker = marker;
       this.markerLines.add(state);

@@ -38,6 +38,9 @@ function eolOf(text: string): string {
  * `base` and `theirs` are in the service's TSV; `ours` in `format`.
  */
 export function mergeEntries(base: string, ours: string, theirs: string, format: EntriesFormat = 'tsv'): MergeResult {
+  // A byte order mark belongs to the text, not to its first line: it stays first whatever lands before that line.
+  const bom = ours.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  if (bom) ours = ours.slice(1);
   const b = side(base, 'tsv');
   const o = side(ours, format);
   const t = side(theirs, 'tsv');
@@ -99,7 +102,7 @@ export function mergeEntries(base: string, ours: string, theirs: string, format:
   }
   for (const anchor of anchors) emitRemoteOnly(anchor); // anchors that are gone here
   const eol = eolOf(ours);
-  const text = out.length ? out.join(eol) + (trailingBreak || ours === '' ? eol : '') : '';
+  const text = out.length ? bom + out.join(eol) + (trailingBreak || ours === '' ? eol : '') : '';
   return { text, fromRemote, conflicts };
 }
 

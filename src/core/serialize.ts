@@ -48,18 +48,23 @@ export function encodeField(value: string, format: EntriesFormat): string {
 
 function tsvPhrase(v: string): string {
   // A phrase that starts and ends with a quote would be read as quoted: quote it so it reads back as it is.
-  return v.length >= 2 && v.startsWith('"') && v.endsWith('"') ? '"' + v.replace(/"/g, '""') + '"' : v;
+  // So is one that starts with U+FEFF, which on the first line would be read as a byte order mark.
+  return v.length >= 2 && v.startsWith('"') && v.endsWith('"') || v.charCodeAt(0) === 0xfeff ? '"' + v.replace(/"/g, '""') + '"' : v;
 }
 
 function csvPhrase(v: string): string {
-  return /[",]/.test(v) ? quoteCsv(v) : v;
+  return /[",]/.test(v) || v.charCodeAt(0) === 0xfeff ? quoteCsv(v) : v;
 }
 
 /** Writes entries as TSV or CSV, one per line, each line ended by `eol`. In TSV, language columns are dropped. */
 export function serializeEntries(entries: readonly EntryValues[], format: EntriesFormat, eol = '\n'): string {
   let out = '';
   for (const e of entries) {
-    if (format === 'tsv') out += tsvPhrase(e.source) + '\t' + tsvPhrase(e.target) + eol;
+    if (format === 'tsv') {
+      const line = tsvPhrase(e.source) + '\t' + tsvPhrase(e.target);
+      // A line of only whitespace would read as blank, and the entry would be lost: quote both phrases then.
+      out += (line.trim() === '' ? quoteCsv(e.source) + '\t' + quoteCsv(e.target) : line) + eol;
+    }
     else {
       out += csvPhrase(e.source) + ',' + csvPhrase(e.target);
       if (e.sourceLang !== undefined && e.targetLang !== undefined) out += ',' + csvPhrase(e.sourceLang) + ',' + csvPhrase(e.targetLang);

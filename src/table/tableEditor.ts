@@ -40,6 +40,8 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   private readonly report = new vscode.EventEmitter<{ uri: vscode.Uri; figures: TableFigures }>();
   /** The webview's own measurements (first render, scrolling). */
   readonly onDidReport = this.report.event;
+  /** The HTML last given to a table's webview (the integration suite scans it for the key). */
+  lastHtml = '';
 
   constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {}
 
@@ -50,7 +52,7 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;
-    panel.webview.html = this.html(panel.webview, media, document, table.format);
+    panel.webview.html = this.lastHtml = this.html(panel.webview, media, document, table.format);
     // The tab says it is the table, beside the text editor's tab of the same file.
     panel.title = vscode.l10n.t('{0} (Table)', basename(document.uri));
     panel.onDidChangeViewState(() => {

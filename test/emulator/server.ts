@@ -2,7 +2,8 @@
  * Paid address: http://127.0.0.1:PORT, free address: http://127.0.0.1:PORT/free (keys ending in ":fx"). */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { AddressInfo, Socket } from 'node:net';
 import { HttpError, parseJson, readBody, send } from './http';
 import { newAccount, type Account, type State } from './state';
@@ -33,6 +34,8 @@ export interface Fault {
   body?: string;
   /** Only every Nth matching request (the Nth, 2Nth…) gets the fault; `count` then counts the faulted ones. */
   every?: number;
+  /** Answer a redirect (`status`, 307 by default) to this address, for example another port's. */
+  redirect?: string;
 }
 
 export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string; query?: string }
@@ -79,6 +82,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     noScope: options.noScopeKey ?? `emu-noscope-${randomBytes(8).toString('hex')}`,
   };
   let state: State;
+  if (options.dataFile) removeStaleTemps(options.dataFile);
   if (options.dataFile && existsSync(options.dataFile)) {
     state = JSON.parse(readFileSync(options.dataFile, 'utf8')) as State;
   } else {
@@ -104,10 +108,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let port = 0;
 
   const persist = () => {
-    if (!options.dataFile) return;
-    const tmp = `${options.dataFile}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state));
-    renameSync(tmp, options.dataFile);
+    if (options.dataFile) writeAtomically(options.dataFile, JSON.stringify(state));
   };
 
   const takeFault = (req: IncomingMessage, path: string): Fault | undefined => {
@@ -158,6 +159,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
       if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
+      if (fault?.redirect) {
+        record(fault.status ?? 307);
+        res.writeHead(fault.status ?? 307, { Location: fault.redirect, 'X-Trace-ID': traceId, 'Content-Length': 0 });
+        res.end();
+        return;
+      }
       if (fault?.status && fault.body !== undefined) {
         record(fault.status);
         res.writeHead(fault.status, { 'X-Trace-ID': traceId, 'Content-Length': Buffer.byteLength(fault.body), ...(fault.body ? { 'Content-Type': 'text/plain' } : {}) });
@@ -212,4 +219,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       server.close(() => resolve());
     }),
   };
+}
+
+/**
+ * Replaces `file` with `text` so that a crash at any moment (kill -9, power loss) leaves the old content or the new,
+ * never a mix: write a temporary file beside it, flush it to disk, rename it over the file (atomic), flush the folder.
+ */
+export function writeAtomically(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  try {
+    const dir = openSync(dirname(file), 'r');
+    try { fsyncSync(dir); } finally { closeSync(dir); }
+  } catch {
+    // Some platforms cannot open or flush a folder; the rename is atomic all the same.
+  }
+}
+
+/** Temporary files that a killed emulator left behind (`FILE.<pid>.tmp`): never the state, so they go. */
+function removeStaleTemps(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file)}.`;
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  for (const name of names) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) rmSync(join(dir, name), { force: true });
+  }
 }

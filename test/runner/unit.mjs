@@ -4,7 +4,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './vscode-harness.mjs';
 
-const dir = join(repoRoot, 'out', 'test', 'unit');
+// `--fuzz` (npm run fuzz): only test/unit/fuzz, 10 000 cases per property unless TERMINOLOGY_FUZZ_RUNS says otherwise.
+const fuzzOnly = process.argv.includes('--fuzz');
+if (fuzzOnly) process.env.TERMINOLOGY_FUZZ_RUNS ||= '10000';
+const dir = join(repoRoot, 'out', 'test', 'unit', ...(fuzzOnly ? ['fuzz'] : []));
 const files = [];
 const walk = (d) => {
   for (const name of readdirSync(d)) {
@@ -14,7 +17,7 @@ const walk = (d) => {
   }
 };
 walk(dir);
-const mocha = new Mocha({ timeout: 20_000, reporter: 'spec', grep: process.env.TERMINOLOGY_TEST_GREP });
+const mocha = new Mocha({ timeout: fuzzOnly ? 0 : 20_000, reporter: 'spec', grep: process.env.TERMINOLOGY_TEST_GREP });
 files.sort().forEach((f) => mocha.addFile(f));
 const runner = mocha.run((failures) => {
   const { passes = 0, pending = 0 } = runner.stats ?? {};

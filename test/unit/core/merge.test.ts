@@ -56,6 +56,16 @@ describe('three-way merge by source phrase', () => {
       text: 'a\t5\nnot an entry\n\nb\t2\n', fromRemote: 1, conflicts: 0,
     },
     {
+      // Found by the fuzz properties: the BOM stayed on the document's first line, so a remote addition placed
+      // before it pushed it into the middle, where it became part of a source phrase ("\uFEFFa" for "a").
+      name: 'a byte order mark stays at the start when a remote addition goes before the first line',
+      base: '', ours: '\uFEFFa\t1\n', theirs: tsv('z=0', 'a=1'), text: '\uFEFFz\t0\na\t1\n', fromRemote: 1, conflicts: 0,
+    },
+    {
+      name: 'a byte order mark stays when the first line takes the remote version',
+      base: tsv('a=1'), ours: '\uFEFFa\t1\n', theirs: tsv('a=2'), text: '\uFEFFa\t2\n', fromRemote: 1, conflicts: 0,
+    },
+    {
       name: 'CRLF and a missing final line break are kept',
       base: tsv('a=1'), ours: 'a\t1\r\nb\t2', theirs: tsv('a=7'), text: 'a\t7\r\nb\t2', fromRemote: 1, conflicts: 0,
     },
@@ -79,6 +89,16 @@ describe('three-way merge by source phrase', () => {
     const removal = mergeEntries(tsv('a=1'), tsv('a=2'), '').text;
     const keepRemote = lintEntries(removal, { format: 'tsv' })[0].fixes![1];
     assert.equal(applyEdits(removal, keepRemote.edits).text, '');
+  });
+
+  it('a conflict block right after a byte order mark is recognised, and its fixes keep the mark', () => {
+    // Found by the fuzz properties: "\uFEFF<<<<<<< yours" was not read as a marker.
+    const merged = mergeEntries(tsv('a=1'), '\uFEFFa\t2\n', tsv('a=3')).text;
+    assert.ok(merged.startsWith('\uFEFF<<<<<<< yours'));
+    const findings = lintEntries(merged, { format: 'tsv' });
+    assert.deepEqual(findings.map((f) => [f.code, f.line]), [['merge-conflict', 0]]);
+    assert.equal(applyEdits(merged, findings[0].fixes![0].edits).text, '\uFEFFa\t2\n');
+    assert.equal(applyEdits(merged, findings[0].fixes![1].edits).text, '\uFEFFa\t3\n');
   });
 
   it('a stray marker is reported', () => {
