@@ -12,7 +12,7 @@ describe('key set in another window', () => {
     const ext = await api();
     const secrets = ext.testing?.secrets;
     assert.ok(secrets, 'the extension runs in test mode');
-    if (!(await vscode.commands.executeCommand('terminology.setApiKey', PAID_KEY))) throw new Error('the emulator key was refused');
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
     assert.equal(await nextLoad(ext.glossaries, () => vscode.commands.executeCommand('terminology.glossaries.refresh')), 'ready');
     // The explorer drops its data when the key store reports the change; the next load shows the new state.
     const invalidated = () => new Promise<void>((resolve) => {
