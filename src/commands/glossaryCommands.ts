@@ -2,7 +2,7 @@
  * input boxes, pickers, modals), actions do with plain values. */
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type DictionaryInput, type Glossary, type ServiceClient } from '../api';
-import { entriesForSending, lintEntries, type EntriesFormat } from '../core';
+import { countEntries, entriesForSending, lintEntries, type EntriesFormat } from '../core';
 import { validateName } from '../ui/validate';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
@@ -11,6 +11,7 @@ import { describeError, showError } from '../ui/errors';
 import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
 import { plural } from '../ui/words';
+import type { DocumentActions } from '../documents/documentCommands';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
 
 export interface NewDictionary { sourceLang: string; targetLang: string; entries?: string; entriesFormat?: EntriesFormat }
@@ -78,23 +79,48 @@ export function glossaryActions(ctx: CommandContext): GlossaryActions {
   };
 }
 
-/** Entries from the active editor when it holds a glossary file the user wants to use; '' to start empty;
- * undefined when the user cancelled or the file has errors to fix first. */
-async function entriesFromEditor(pair: { sourceLang: string; targetLang: string }): Promise<Pick<DictionaryInput, 'entries' | 'entriesFormat'> | undefined> {
-  const doc = vscode.window.activeTextEditor?.document;
-  const kind = doc && lintKindOf(doc, readLintSettings());
-  if (!doc || kind?.kind !== 'entries') return { entries: '', entriesFormat: 'tsv' };
-  const name = doc.uri.path.split('/').pop();
-  const use = vscode.l10n.t('Use {0}', name ?? 'the active file');
-  const empty = vscode.l10n.t('Start Empty');
-  const choice = await vscode.window.showQuickPick([use, empty], { title: vscode.l10n.t('Entries of the new {0} dictionary', pairLabel(pair)) });
-  if (choice === undefined) return undefined;
-  if (choice === empty) return { entries: '', entriesFormat: 'tsv' };
+/** Entries for a new dictionary: none, or a glossary file the user picks (the active editor's first, then the
+ * workspace's glossary files: only TSV and CSV glossary files are offered). Undefined when the user cancelled, or
+ * the file has errors to fix first, or its language columns name another pair and the user did not go on. */
+async function entriesFromFile(pair: { sourceLang: string; targetLang: string }): Promise<Pick<DictionaryInput, 'entries' | 'entriesFormat'> | undefined> {
+  const settings = readLintSettings();
+  const active = vscode.window.activeTextEditor?.document;
+  const files: vscode.Uri[] = [];
+  if (active && lintKindOf(active, settings)?.kind === 'entries' && active.uri.scheme !== 'terminology') files.push(active.uri);
+  for (const pattern of settings.glossaryFiles) {
+    for (const uri of await vscode.workspace.findFiles(pattern, '**/node_modules/**', 50)) {
+      if (!files.some((f) => f.toString() === uri.toString())) files.push(uri);
+    }
+  }
+  if (!files.length) return { entries: '', entriesFormat: 'tsv' };
+  type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
+  const items: Item[] = [
+    { label: vscode.l10n.t('$(circle-slash) Start empty'), description: vscode.l10n.t('add entries later in the dictionary') },
+    ...files.map((uri) => ({ label: `$(file) ${vscode.workspace.asRelativePath(uri)}`, description: uri.toString() === active?.uri.toString() ? vscode.l10n.t('active editor') : undefined, uri })),
+  ];
+  const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Entries of the new {0} dictionary', pairLabel(pair)) });
+  if (!choice) return undefined;
+  if (!choice.uri) return { entries: '', entriesFormat: 'tsv' };
+  const doc = await vscode.workspace.openTextDocument(choice.uri);
+  const kind = lintKindOf(doc, settings);
+  if (kind?.kind !== 'entries') return undefined;
+  const name = vscode.workspace.asRelativePath(doc.uri);
   const text = doc.getText();
-  const errors = lintEntries(text, { format: kind.format, ...pair }).filter((f) => f.severity === 'error');
+  const findings = lintEntries(text, { format: kind.format, ...pair });
+  const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length) {
-    showPushBlocked(name ?? 'the file', errors.length, doc.uri);
+    showPushBlocked(name, errors.length, doc.uri);
     return undefined;
+  }
+  // CSV language columns that name another pair: the service ignores those entries. Say so before creating.
+  const other = findings.filter((f) => f.code === 'language-mismatch').map((f) => f.line);
+  const ignored = new Set(other).size;
+  if (ignored) {
+    const entries = countEntries(text);
+    const go = vscode.l10n.t('Create Anyway');
+    if (await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} of the {1} in {2} name another language pair than {3} in their language columns.', ignored, plural(entries, '1 entry', '{0} entries'), name, pairLabel(pair)),
+      { modal: true, detail: vscode.l10n.t('The service ignores such entries. Choose Cancel to pick another pair or fix the file.') }, go) !== go) return undefined;
   }
   return { entries: entriesForSending(text), entriesFormat: kind.format };
 }
@@ -105,7 +131,7 @@ async function glossaryFrom(arg: unknown, client: ServiceClient, title: string):
   return node?.glossary ?? pickGlossary(client, title);
 }
 
-export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions): vscode.Disposable[] {
+export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions & Pick<DocumentActions, 'openDictionary'>): vscode.Disposable[] {
   const create = async (): Promise<void> => {
     const client = await requireClient(ctx);
     if (!client) return;
@@ -115,11 +141,14 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
       const pair = await pickGlossaryPair(languages);
       if (!pair) return;
-      const entries = await entriesFromEditor(pair);
+      const entries = await entriesFromFile(pair);
       if (!entries) return;
       const g = await withCancellableProgress(vscode.l10n.t('Creating glossary "{0}"…', name), (signal) => actions.createGlossary(name, { ...pair, ...entries }, signal));
-      void vscode.window.showInformationMessage(vscode.l10n.t('Glossary "{0}" created with a {1} dictionary of {2}.', g.name, pairLabel(pair),
-        plural(g.dictionaries[0]?.entryCount ?? 0, '1 entry', '{0} entries')));
+      await ctx.glossaries.reveal(g.glossaryId).catch(() => undefined);
+      const open = vscode.l10n.t('Open Dictionary');
+      const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Glossary "{0}" created with a {1} dictionary of {2}.', g.name, pairLabel(pair),
+        plural(g.dictionaries[0]?.entryCount ?? 0, '1 entry', '{0} entries')), open);
+      if (picked === open) await actions.openDictionary(g, pair);
     } catch (err) {
       if (err instanceof PlanLimitError) void vscode.window.showErrorMessage(err.message);
       else await showError(vscode.l10n.t('Could not create the glossary'), err, create);
@@ -148,7 +177,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
         const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
         const pair = await pickGlossaryPair(languages, glossary.dictionaries);
         if (!pair) return;
-        const entries = await entriesFromEditor(pair);
+        const entries = await entriesFromFile(pair);
         if (!entries) return;
         await withCancellableProgress(vscode.l10n.t('Adding the {0} dictionary…', pairLabel(pair)), (signal) => actions.addDictionary(glossary.glossaryId, { ...pair, ...entries }, signal));
       } catch (err) {

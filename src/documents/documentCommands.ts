@@ -43,6 +43,11 @@ export class RemoteSnapshots implements vscode.TextDocumentContentProvider {
 
 export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManager, snapshots: RemoteSnapshots): SaveUi {
   return {
+    discarded(uri, restore) {
+      const back = vscode.l10n.t('Restore My Changes');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Your unsaved changes to {0} were replaced by the remote version.', basename(uri)), back)
+        .then(async (picked) => { if (picked === back) await restore().catch((err: unknown) => showError(vscode.l10n.t('Could not restore your changes'), err)); });
+    },
     unchanged(uri) {
       vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: no entry changed, nothing to push', basename(uri)), 5000);
     },

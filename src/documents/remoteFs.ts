@@ -26,6 +26,8 @@ interface Version {
 
 /** What the save needs from the UI. */
 export interface SaveUi {
+  /** VS Code replaced unsaved edits with the remote text (its Revert/Discard): offer them back. */
+  discarded(uri: vscode.Uri, restore: () => Promise<void>): void;
   /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
   unchanged(uri: vscode.Uri): void;
   /** A push went through. */
@@ -58,6 +60,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote text the user chose to overwrite (one save). */
   private readonly approved = new Map<string, string>();
   private readonly watched = new Set<string>();
+  /** Unsaved text of a document VS Code is re-reading (a Revert), with its base, until the read has landed. */
+  private readonly setAside = new Map<string, { text: string; base: string | undefined; at: number }>();
   /** The remote text a preflight fetched, for the save that follows it. */
   private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
@@ -67,6 +71,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   private readonly inflight = new Map<string, Promise<string>>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  private readonly discardedEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; restore: () => Promise<void> }>();
+  /** Fires when VS Code replaced unsaved edits with the remote text (a Revert); `restore` brings them back. */
+  readonly onDidDiscard = this.discardedEmitter.event;
   readonly onDidChangeFile = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
   private poll: ReturnType<typeof setInterval> | undefined;
@@ -78,8 +85,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     private readonly bases: BaseStore = new BaseStore(undefined), private readonly pollMs = 60_000) {
     this.subscriptions = [
       this.changed,
+      this.discardedEmitter,
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
+        this.checkDiscarded(e.document);
         this.persistBase(e.document);
         if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
         const key = e.document.uri.toString();
@@ -152,6 +161,29 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remoteSeen.delete(uri.toString());
   }
 
+  /** After a re-read: when the document is now clean with other text, its unsaved edits were discarded. */
+  private checkDiscarded(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    const aside = this.setAside.get(key);
+    if (!aside) return;
+    if (Date.now() - aside.at > 10_000) { this.setAside.delete(key); return; }
+    setTimeout(() => {
+      if (this.setAside.get(key) !== aside || doc.isDirty || doc.isClosed || doc.getText() === aside.text) return;
+      this.setAside.delete(key);
+      this.log.info(`${doc.uri.path}: unsaved edits were replaced by the remote text; offered back`);
+      const restore = async () => {
+        const edit = new vscode.WorkspaceEdit();
+        edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), aside.text);
+        if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
+        // The text brought back descends from the base it had before the revert.
+        const v = this.versions.get(key);
+        if (v && aside.base !== undefined) v.text = aside.base;
+      };
+      this.ui.discarded(doc.uri, restore);
+      this.discardedEmitter.fire({ uri: doc.uri, restore });
+    }, 200);
+  }
+
   /** Keeps the base of a dirty document on disk (once per base), so that a reload does not lose it. */
   private persistBase(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
@@ -199,6 +231,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
     const ref = this.ref(uri);
+    // Reading a document that has unsaved edits may replace them (VS Code's Revert): keep them to offer back.
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc?.isDirty) this.setAside.set(uri.toString(), { text: doc.getText(), base: this.versions.get(uri.toString())?.text, at: Date.now() });
     return encoder.encode((await this.version(uri, ref, 'read')).text);
   }
 

@@ -19,16 +19,19 @@ export class GlossaryNode implements Node {
     item.description = `${n} ${n === 1 ? 'dictionary' : 'dictionaries'} · ${day(g.creationTime)}`;
     item.tooltip = new vscode.MarkdownString(
       `**${g.name}**\n\nid \`${g.glossaryId}\`\n\ncreated ${g.creationTime}\n\n` +
-      g.dictionaries.map((d) => `- ${pairLabel(d)}: ${d.entryCount} entries`).join('\n'));
+      g.dictionaries.map((d) => `- ${pairLabel(d)}: ${d.entryCount} ${d.entryCount === 1 ? 'entry' : 'entries'}`).join('\n'));
     return item;
   }
   children(): Node[] {
-    return this.glossary.dictionaries.map((d) => new DictionaryNode(this.glossary, d));
+    return this.glossary.dictionaries.map((d) => new DictionaryNode(this.glossary, d, this));
   }
 }
 
 export class DictionaryNode implements Node {
-  constructor(readonly glossary: Glossary, readonly dictionary: DictionaryInfo) {}
+  constructor(readonly glossary: Glossary, readonly dictionary: DictionaryInfo, private readonly under?: GlossaryNode) {}
+  parent(): Node | undefined {
+    return this.under;
+  }
   treeItem(): vscode.TreeItem {
     const { glossary: g, dictionary: d } = this;
     const item = new vscode.TreeItem(pairLabel(d), vscode.TreeItemCollapsibleState.None);
@@ -36,7 +39,7 @@ export class DictionaryNode implements Node {
     item.contextValue = 'dictionary';
     item.iconPath = new vscode.ThemeIcon('arrow-swap');
     item.description = `${d.entryCount} ${d.entryCount === 1 ? 'entry' : 'entries'}`;
-    item.tooltip = new vscode.MarkdownString(`**${g.name}**: ${pairLabel(d)}, ${d.entryCount} entries\n\nglossary id \`${g.glossaryId}\``);
+    item.tooltip = new vscode.MarkdownString(`**${g.name}**: ${pairLabel(d)}, ${item.description}\n\nglossary id \`${g.glossaryId}\``);
     item.command = { command: 'terminology.openDictionary', title: vscode.l10n.t('Open Dictionary'), arguments: [this] };
     return item;
   }
@@ -54,6 +57,14 @@ export class GlossaryTree extends RemoteTree<Glossary> {
     return data.filter((g) => !f || g.name.toLowerCase().includes(f))
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((g) => new GlossaryNode(g));
+  }
+
+  /** Shows the glossary in the view (loading the list again first), selected and expanded. */
+  async reveal(glossaryId: string): Promise<void> {
+    if (this.filterText) await this.setFilter('');
+    const data = await this.items();
+    const node = data && this.rootNodes(data).find((n) => n instanceof GlossaryNode && n.glossary.glossaryId === glossaryId);
+    if (node) await this.view.reveal(node, { select: true, focus: false, expand: true });
   }
 
   get filter(): string {

@@ -11,6 +11,8 @@ import { errorNodes } from './errorNodes';
 export interface Node {
   treeItem(): vscode.TreeItem;
   children?(): Node[] | Promise<Node[]>;
+  /** The node this one is shown under (none for root nodes); needed to reveal a node. */
+  parent?(): Node | undefined;
 }
 
 export type ViewState = 'noKey' | 'loading' | 'ready' | 'empty' | 'error';
@@ -59,6 +61,10 @@ export abstract class RemoteTree<T> implements vscode.TreeDataProvider<Node>, vs
     if (this.failed) return undefined;
     this.loading ??= this.load();
     return this.loading;
+  }
+
+  getParent(node: Node): Node | undefined {
+    return node.parent?.();
   }
 
   getTreeItem(node: Node): vscode.TreeItem {

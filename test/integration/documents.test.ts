@@ -241,4 +241,25 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(await doc.save(), true);
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Hilfe'], ['other', 'andere'], ['new', 'neu']]);
   });
+
+  it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {
+    setRemote([['cloud', 'Wolke']]);
+    await ext.actions.pull(doc.uri);
+    await append(doc, 'draft\tEntwurf\n');
+    const typed = doc.getText();
+    await vscode.window.showTextDocument(doc);
+    const discarded = new Promise<{ uri: vscode.Uri; restore: () => Promise<void> }>((resolve) => {
+      const sub = ext.documents.onDidDiscard((e) => { sub.dispose(); resolve(e); });
+    });
+    setRemote([['cloud', 'Wolke'], ['colleague', 'Kollege']]);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    const e = await discarded;
+    assert.equal(e.uri.toString(), doc.uri.toString());
+    assert.equal(doc.isDirty, false);
+    await e.restore();
+    assert.equal(doc.getText(), typed, 'the typed text is back');
+    assert.equal(doc.isDirty, true);
+    assert.equal(await doc.save(), false, 'it descends from the version before the colleague\'s change: the save finds that change');
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['colleague', 'Kollege']]);
+  });
 });
