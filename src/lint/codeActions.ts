@@ -84,12 +84,25 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
     vscode.languages.registerCodeActionsProvider(selector, new Provider(manager), {
       providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND],
     }),
-    vscode.commands.registerCommand('terminology.fixAll', async (uri?: vscode.Uri) => {
-      // The active text editor's document, or the table's when a table view is active.
-      const doc = uri ? await vscode.workspace.openTextDocument(uri) : activeDocument();
+    vscode.commands.registerCommand('terminology.fixAll', async (arg?: unknown) => {
+      // The document a menu or a notification names, else the active text editor's, or the table's when a table
+      // view is active.
+      const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : activeDocument();
       const applied = doc && await fixAllInDocument(doc);
-      if (applied === undefined) void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
-      return applied ?? 0;
+      if (applied === undefined || !doc) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
+        return 0;
+      }
+      // Say what was done, and what is left for a person to decide.
+      const kind = lintKindOf(doc, readLintSettings());
+      const findings = kind?.kind === 'terms' ? lintTermList(doc.getText()) : kind ? lintEntries(doc.getText(), kind) : [];
+      const left = findings.filter((f) => f.severity === 'error').length;
+      const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
+      const done = applied === 0 ? vscode.l10n.t('Nothing to fix automatically in {0}', name)
+        : applied === 1 ? vscode.l10n.t('Fixed 1 problem in {0}', name) : vscode.l10n.t('Fixed {0} problems in {1}', applied, name);
+      const rest = left === 0 ? '' : left === 1 ? vscode.l10n.t('; 1 error needs your decision (see Problems)') : vscode.l10n.t('; {0} errors need your decision (see Problems)', left);
+      vscode.window.setStatusBarMessage(`$(wrench) ${done}${rest}`, 8000);
+      return applied;
     }),
   ];
 }
