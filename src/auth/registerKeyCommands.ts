@@ -3,6 +3,7 @@ import type { KeyStore } from './keyStore';
 import type { ClientProvider } from '../services/clientProvider';
 import type { Logger } from '../util/logger';
 import { checkKey } from './setApiKey';
+import { inSentence } from '../ui/errors';
 
 /** `Set API Key` (a masked input box that stays open until the service accepts the key, or the user leaves)
  * and `Clear API Key`. The key is never logged. */
@@ -67,7 +68,7 @@ function askForKey(keys: KeyStore, clients: ClientProvider, log: Logger): Promis
         } else {
           uncheckable = key;
           box.validationMessage = {
-            message: vscode.l10n.t('The key could not be checked: {0}. Press Enter again to save it anyway.', check.reason),
+            message: vscode.l10n.t('The key could not be checked: {0}. Press Enter again to save it anyway.', inSentence(check.reason)),
             severity: vscode.InputBoxValidationSeverity.Warning,
           };
         }

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { NotFoundError, ServiceError } from '../api';
 import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
 import type { Logger } from '../util/logger';
-import { describeError } from '../ui/errors';
+import { describeError, inSentence } from '../ui/errors';
 import type { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from './uris';
@@ -319,7 +319,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (finding) this.ui.rejected(uri, finding);
       }
       this.log.warn(`push of ${uri.path} failed: ${describeError(err)}`);
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', describeError(err).replace(/\.$/, '')));
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });

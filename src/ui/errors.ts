@@ -7,6 +7,9 @@ export function describeError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** A message to go inside a sentence: without its closing period, so that no sentence ends in "..". */
+export const inSentence = (text: string): string => text.replace(/\.+$/, '');
+
 /** Shows a failure with "Show Log" and, when given, "Retry". Cancellation is not an error. */
 export async function showError(action: string, err: unknown, retry?: () => unknown): Promise<void> {
   if (err instanceof CancelledError) return;

@@ -1,7 +1,7 @@
 /** Shows the plan and the character usage (GET /v2/usage) while a key is set. */
 import * as vscode from 'vscode';
 import type { ClientProvider } from '../services/clientProvider';
-import { describeError } from './errors';
+import { describeError, inSentence } from './errors';
 
 export class UsageStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('terminology.usage', vscode.StatusBarAlignment.Right, 100);
@@ -50,7 +50,7 @@ export class UsageStatus implements vscode.Disposable {
     } catch (err) {
       if (generation !== this.generation) return;
       this.item.text = `$(globe) ${plan} · $(warning)`;
-      this.item.tooltip = vscode.l10n.t('Usage could not be read: {0}. Click to retry.', describeError(err));
+      this.item.tooltip = vscode.l10n.t('Usage could not be read: {0}. Click to retry.', inSentence(describeError(err)));
     }
     this.shown = true;
     this.item.show();
