@@ -18,7 +18,12 @@ export async function checkKey(clients: ClientProvider, log: Logger, key: string
     return { ok: true };
   } catch (err) {
     log.warn(`key check failed: ${describeError(err)}`);
-    return { ok: false, refused: err instanceof AuthenticationError || err instanceof ForbiddenError, reason: describeError(err) };
+    const refused = err instanceof AuthenticationError || err instanceof ForbiddenError;
+    // A refusal is shown in the key's own input box: the service's words, not the hint to set the key again.
+    const reason = refused
+      ? `${err.status ?? ''} ${err.serverMessage ?? (err instanceof ForbiddenError ? 'Forbidden' : 'Unauthorized')}`.trim() + (err.traceId ? ` (trace id ${err.traceId})` : '')
+      : describeError(err);
+    return { ok: false, refused, reason };
   }
 }
 
