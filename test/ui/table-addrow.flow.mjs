@@ -11,7 +11,7 @@ export async function run(t) {
   await t.treeItem('Product terminology').click();
   await t.treeItem('EN → DE').waitFor({ timeout: 20_000 });
   await t.treeItem('EN → DE').click();
-  await page.locator('.tab', { hasText: 'en-de.tsv' }).first().waitFor({ timeout: 20_000 });
+  await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ timeout: 20_000 });
   t.check(true, 'clicking the dictionary in the Terminology explorer opens it as text');
 
   await t.command('Terminology: Open in Table View');
