@@ -12,11 +12,14 @@ export class KeyStore implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
   private cached: string | undefined;
   private loaded = false;
+  /** Writes of this window still on their way: their change events are not "another window". */
+  private ownWrites = 0;
 
   constructor(private readonly secrets: vscode.SecretStorage, private readonly log: Logger) {
     this.subscription = secrets.onDidChange(async (e) => {
       if (e.key !== SECRET_ID) return;
-      if (await this.reload()) this.log.info('key changed in another window');
+      const own = this.ownWrites > 0;
+      if (await this.reload() && !own) this.log.info('key changed in another window');
     });
   }
 
@@ -26,13 +29,22 @@ export class KeyStore implements vscode.Disposable {
   }
 
   async set(key: string): Promise<void> {
-    await this.secrets.store(SECRET_ID, key);
-    await this.reload();
+    await this.own(() => this.secrets.store(SECRET_ID, key));
   }
 
   async clear(): Promise<void> {
-    await this.secrets.delete(SECRET_ID);
-    await this.reload();
+    await this.own(() => this.secrets.delete(SECRET_ID));
+  }
+
+  private async own(write: () => Thenable<void>): Promise<void> {
+    this.ownWrites++;
+    try {
+      await write();
+      await this.reload();
+    } finally {
+      // The change event of this write arrives after the write resolves; give it a moment before counting it out.
+      setTimeout(() => { this.ownWrites--; }, 1000);
+    }
   }
 
   /** Re-reads the secret; fires onDidChange when it differs from what was known. Returns whether it did. */

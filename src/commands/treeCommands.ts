@@ -18,6 +18,8 @@ export function registerTreeCommands(ctx: CommandContext): vscode.Disposable[] {
   const styleDocs = new Map<string, string>();
   return [
     vscode.commands.registerCommand('terminology.refresh', () => {
+      // From the palette the views may be hidden: show them, so that the refresh is seen.
+      void vscode.commands.executeCommand('workbench.view.extension.terminology');
       ctx.glossaries.refresh();
       ctx.spokenTerms.refresh();
       ctx.styleRules.refresh();
