@@ -63,9 +63,11 @@ export function makeHelpers(page, { emulator, workspace, check }) {
       return quickInput.locator('.monaco-list-row').allInnerTexts();
     },
 
-    /** Types into an input box (or the quick pick filter) and presses Enter. */
-    async input(text, { timeout = 20_000, enter = true } = {}) {
+    /** Types into an input box (or the quick pick filter) and presses Enter. With `title`, first waits for the
+     * input whose title matches (so that the text does not go to the input that is closing). */
+    async input(text, { timeout = 20_000, enter = true, title } = {}) {
       await quickInput.waitFor({ state: 'visible', timeout });
+      if (title) await quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ timeout });
       const box = quickInput.locator('input.input');
       await box.fill(text);
       if (enter) await page.keyboard.press('Enter');
