@@ -24,6 +24,12 @@ export function makeHelpers(page, { emulator, workspace, check }) {
       await page.waitForTimeout(1000);
     },
 
+    /** Waits until the extension is active with its key (the usage entry in the status bar shows the plan): menus
+     * whose `when` needs terminology.hasKey are complete from then on. */
+    async keyReady({ timeout = 60_000 } = {}) {
+      await t.until(async () => /Paid|Free/.test(await t.statusText('terminology.usage')), 'the extension active with its key', { timeout, interval: 250 });
+    },
+
     /** Runs a command through the palette (F1) by its title, waiting for it to be listed. */
     async command(title) {
       await page.keyboard.press('Escape');
@@ -131,7 +137,15 @@ export function makeHelpers(page, { emulator, workspace, check }) {
       await target.click({ button: 'right' });
       const item = page.locator('.context-view .action-item', { hasText: entry }).first();
       await item.waitFor({ timeout: 10_000 });
+      await item.hover();
       await item.click();
+      // A click that comes too soon after the menu opened can be swallowed; the item is focused then: Enter runs it.
+      const menu = page.locator('.context-view .monaco-menu').first();
+      if (!(await menu.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false))) {
+        await item.hover();
+        await page.keyboard.press('Enter');
+        await menu.waitFor({ state: 'hidden', timeout: 5000 });
+      }
     },
 
     /** The active text editor's content area: click to focus it. */
