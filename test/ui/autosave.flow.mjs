@@ -11,7 +11,11 @@ export const options = {
   },
 };
 
-export async function run(t) {
+export const run = (t) => autosave(t, { overridden: true });
+
+/** Shared with autosave-global.flow.mjs. `overridden`: the user turned auto-save on for glossary-tsv itself, so
+ * auto-save does fire and the save-reason guard must refuse it (VS Code then lists the refusal as a failed save). */
+export async function autosave(t, { overridden }) {
   const { page } = t;
   const pushes = () => t.requests('PUT', /dictionaries/).length + t.requests('PATCH', /glossaries/).length;
   await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.tsv');
@@ -26,6 +30,12 @@ export async function run(t) {
   t.check(pushes() === 0, 'no PUT or PATCH reached the service within 2 s of auto-save delay');
   t.check((await t.activeTab()).dirty, 'the tab is still dirty');
   t.check(!t.entries('Product terminology', 'en', 'de').some(([s]) => s === 'logout'), 'the service does not hold the half-typed entry');
+  if (overridden) {
+    const where = await t.message(/Auto-save does not push to the service/);
+    t.check(true, `auto-save did fire and the guard refused it, saying so (${where})`);
+    await t.closeNotifications();
+    t.check((await t.activeTab()).dirty, 'the tab is still dirty after the refused auto-saves');
+  }
 
   await t.editor().click();
   await t.gotoLine(6);
