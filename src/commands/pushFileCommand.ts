@@ -10,7 +10,6 @@ import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
-import { plural } from '../ui/words';
 import { clientOrThrow, requireClient, type CommandContext } from './context';
 
 export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
@@ -83,7 +82,9 @@ const errorCount = (text: string, format: EntriesFormat, pair?: { sourceLang: st
 
 export class PushBlockedError extends Error {
   constructor(readonly errors: number, name: string) {
-    super(vscode.l10n.t('{0} in {1} block the push. Nothing was sent.', plural(errors, '1 error', '{0} errors'), name));
+    super(errors === 1
+      ? vscode.l10n.t('1 error in {0} blocks the push. Nothing was sent.', name)
+      : vscode.l10n.t('{0} errors in {1} block the push. Nothing was sent.', errors.toLocaleString('en-US'), name));
   }
 }
 

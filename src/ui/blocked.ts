@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { lintEntries, lintTermList, preferredEdits } from '../core';
 import { lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { plural } from './words';
 
 /** Whether Fix All would change anything in the open document at `uri`. */
 function hasAutomaticFix(uri: vscode.Uri): boolean {
@@ -19,7 +18,10 @@ export function showPushBlocked(name: string, errors: number, uri: vscode.Uri): 
   const fix = vscode.l10n.t('Fix All');
   const buttons = hasAutomaticFix(uri) ? [show, fix] : [show];
   void vscode.window.showErrorMessage(
-    vscode.l10n.t('{0} in {1} block the push. Nothing was sent; the document keeps your text.', plural(errors, '1 error', '{0} errors'), name), ...buttons,
+    errors === 1
+      ? vscode.l10n.t('1 error in {0} blocks the push. Nothing was sent; the document keeps your text.', name)
+      : vscode.l10n.t('{0} errors in {1} block the push. Nothing was sent; the document keeps your text.', errors.toLocaleString('en-US'), name),
+    ...buttons,
   ).then(async (picked) => {
     if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
     if (picked === fix) await vscode.commands.executeCommand('terminology.fixAll', uri);

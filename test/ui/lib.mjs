@@ -26,6 +26,12 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       await page.waitForTimeout(1000);
     },
 
+    /** Waits until the extension is active with its key (the usage entry in the status bar shows the plan): menus
+     * whose `when` needs terminology.hasKey are complete from then on. */
+    async keyReady({ timeout = 60_000 } = {}) {
+      await t.until(async () => /Paid|Free/.test(await t.statusText('terminology.usage')), 'the extension active with its key', { timeout, interval: 250 });
+    },
+
     /** Runs a command through the palette (F1) by its title, waiting for it to be listed. */
     async command(title) {
       await page.keyboard.press('Escape');
@@ -46,10 +52,14 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       await page.locator('.tab', { hasText: name }).first().waitFor({ timeout: 15_000 });
     },
 
-    /** Waits for the quick pick and chooses the item whose label contains `label`. */
-    async pick(label, { timeout = 20_000 } = {}) {
+    /** Waits for the quick pick and chooses the item whose label contains `label` (a string or RegExp), or whose
+     * label (without its description) is exactly `label` with { exact: true }. */
+    async pick(label, { timeout = 20_000, exact = false } = {}) {
       await quickInput.waitFor({ state: 'visible', timeout });
-      const row = quickInput.locator('.monaco-list-row', { hasText: label }).first();
+      const rows = quickInput.locator('.monaco-list-row');
+      const row = (exact
+        ? rows.filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${String(label).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) }) })
+        : rows.filter({ hasText: label })).first();
       await row.waitFor({ timeout });
       await row.click();
     },
@@ -61,9 +71,11 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       return quickInput.locator('.monaco-list-row').allInnerTexts();
     },
 
-    /** Types into an input box (or the quick pick filter) and presses Enter. */
-    async input(text, { timeout = 20_000, enter = true } = {}) {
+    /** Types into an input box (or the quick pick filter) and presses Enter. With `title`, first waits for the
+     * input whose title matches (so that the text does not go to the input that is closing). */
+    async input(text, { timeout = 20_000, enter = true, title } = {}) {
       await quickInput.waitFor({ state: 'visible', timeout });
+      if (title) await quickInput.locator('.quick-input-title', { hasText: title }).waitFor({ timeout });
       const box = quickInput.locator('input.input');
       await box.fill(text);
       if (enter) await page.keyboard.press('Enter');
@@ -105,6 +117,18 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       await views.first().waitFor({ timeout: 20_000 });
     },
 
+    /** Shows the file Explorer and returns the row of the workspace file `name`, once it is listed. */
+    async explorerFile(name, { timeout = 20_000 } = {}) {
+      const view = page.locator('.explorer-folders-view');
+      if (!(await view.isVisible().catch(() => false))) {
+        await page.locator('.activitybar [aria-label^="Explorer"]').first().click();
+        await view.waitFor({ timeout });
+      }
+      const row = view.locator('.monaco-list-row', { hasText: name }).first();
+      await row.waitFor({ timeout });
+      return row;
+    },
+
     /** A row of a tree view whose label contains `label`. */
     treeItem(label) {
       return page.locator('.pane-body .monaco-list-row', { hasText: label }).first();
@@ -115,7 +139,15 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       await target.click({ button: 'right' });
       const item = page.locator('.context-view .action-item', { hasText: entry }).first();
       await item.waitFor({ timeout: 10_000 });
+      await item.hover();
       await item.click();
+      // A click that comes too soon after the menu opened can be swallowed; the item is focused then: Enter runs it.
+      const menu = page.locator('.context-view .monaco-menu').first();
+      if (!(await menu.waitFor({ state: 'hidden', timeout: 1500 }).then(() => true, () => false))) {
+        await item.hover();
+        await page.keyboard.press('Enter');
+        await menu.waitFor({ state: 'hidden', timeout: 5000 });
+      }
     },
 
     /** The active text editor's content area: click to focus it. */
@@ -147,6 +179,106 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
         if (await predicate()) return;
         if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
         await page.waitForTimeout(interval);
+      }
+    },
+
+    /** Opens the Terminology view, expands glossary `glossary` and clicks its dictionary `pair` ("EN → DE"). Waits
+     * for the editor tab `tab` (e.g. "en-de.tsv") to be active and its text to be shown. */
+    async openDictionaryFromTree(glossary, pair, tab) {
+      await t.openExplorer();
+      const pairRow = page.locator('.pane-body .monaco-list-row', { hasText: pair }).filter({ hasNotText: glossary });
+      if (!(await pairRow.first().isVisible().catch(() => false))) {
+        await t.treeItem(glossary).click();
+      }
+      await pairRow.first().waitFor({ timeout: 20_000 });
+      await pairRow.first().click();
+      await page.locator('.editor-group-container.active .tab.active', { hasText: tab }).first().waitFor({ timeout: 30_000 });
+      await t.editor().locator('.view-line').first().waitFor({ timeout: 20_000 });
+    },
+
+    /** The rendered text of the active editor's visible lines (whitespace shown as rendered: · for a space, → for a
+     * tab, when editor.renderWhitespace is on). */
+    async editorLines() {
+      return t.editor().locator('.view-line').allInnerTexts();
+    },
+
+    /** Text of a status bar entry by its id or the end of it (e.g. "status.editor.selection", "terminology.document"), or '' when it is not shown. */
+    async statusText(id) {
+      const item = page.locator(`[id$="${id}"]`).first();
+      if (!(await item.isVisible().catch(() => false))) return '';
+      return (await item.innerText()).trim();
+    },
+
+    /** The cursor of the active text editor, from the status bar ("Ln 3, Col 7"), once it has settled (the status
+     * bar follows the keys a little later). */
+    async cursor() {
+      const read = async () => /Ln (\d+), Col (\d+)/.exec(await t.statusText('status.editor.selection'));
+      let last;
+      let m;
+      await t.until(async () => {
+        m = await read();
+        const same = m && last && m[0] === last[0];
+        last = m;
+        return same;
+      }, 'the cursor position in the status bar', { interval: 250 });
+      return { line: Number(m[1]), col: Number(m[2]) };
+    },
+
+    /** Focuses the active text editor and puts the cursor on a new empty last line. */
+    async gotoNewLastLine() {
+      await t.editor().click();
+      await page.keyboard.press('Control+End');
+      if ((await t.cursor()).col !== 1) await page.keyboard.press('Enter');
+      await t.until(async () => (await t.cursor()).col === 1, 'the cursor at the start of an empty line');
+    },
+
+    /** Ctrl+. at the cursor, then the quick fix whose title matches `title`; retries while the diagnostics are late. */
+    async quickFix(title, { timeout = 20_000 } = {}) {
+      const menu = page.locator('.action-widget');
+      const item = menu.locator('.action-list-item, .monaco-list-row', { hasText: title }).first();
+      await t.until(async () => {
+        await page.keyboard.press('Control+.');
+        try {
+          await item.waitFor({ timeout: 1500 });
+          return true;
+        } catch {
+          await page.keyboard.press('Escape');
+          return false;
+        }
+      }, `a quick fix "${title}"`, { timeout, interval: 300 });
+      await item.click();
+      await menu.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+    },
+
+    /** Waits for a message whose text matches, as a toast or in the notification center (opened when the toast
+     * does not show, e.g. when the smoke-test driver suppresses toasts). Returns where it was found. */
+    async message(text, { timeout = 20_000 } = {}) {
+      const toast = page.locator('.notification-toast', { hasText: text }).first();
+      const listed = page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+      let where;
+      await t.until(async () => {
+        if (await toast.isVisible().catch(() => false)) { where = 'toast'; return true; }
+        if (await listed.isVisible().catch(() => false)) { where = 'notification center'; return true; }
+        if (!(await page.locator('.notifications-center.visible').isVisible().catch(() => false))) {
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('F1');
+          await quickInput.waitFor({ state: 'visible' });
+          await page.keyboard.type('Notifications: Show Notifications', { delay: 5 });
+          const row = quickInput.locator('.monaco-list-row', { hasText: 'Show Notifications' }).first();
+          if (await row.waitFor({ timeout: 5000 }).then(() => true, () => false)) await page.keyboard.press('Enter');
+          else await page.keyboard.press('Escape');
+        }
+        return false;
+      }, `a message "${text}"`, { timeout, interval: 500 });
+      return where;
+    },
+
+    /** Closes the notification center when it is open. */
+    async closeNotifications() {
+      if (await page.locator('.notifications-center.visible').isVisible().catch(() => false)) {
+        await page.keyboard.press('Escape');
+        await t.command('Notifications: Hide Notifications').catch(() => undefined);
+        await page.keyboard.press('Escape');
       }
     },
 
