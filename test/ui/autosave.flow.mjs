@@ -18,7 +18,7 @@ export const run = (t) => autosave(t, { overridden: true });
 export async function autosave(t, { overridden }) {
   const { page } = t;
   const pushes = () => t.requests('PUT', /dictionaries/).length + t.requests('PATCH', /glossaries/).length;
-  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.tsv');
+  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.glossary.tsv');
   await t.gotoNewLastLine();
   await page.keyboard.type('logout');
   await page.keyboard.press('Tab');

@@ -4,7 +4,7 @@ export const title = 'blocked save: an error line keeps Ctrl+S from pushing';
 
 export async function run(t) {
   const { page } = t;
-  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.tsv');
+  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.glossary.tsv');
   await t.gotoNewLastLine();
   await page.keyboard.type('cloud');
   await page.keyboard.press('Tab');
@@ -14,7 +14,7 @@ export async function run(t) {
   t.check(true, 'the tab is dirty after typing the duplicate');
 
   await page.keyboard.press('Control+S');
-  const where = await t.message(/1 error in en-de\.tsv blocks? the push/);
+  const where = await t.message(/1 error in en-de\.glossary\.tsv blocks? the push/);
   t.check(true, `a message says the error blocks the push (${where})`);
   await page.waitForTimeout(1000);
   t.check(t.requests('PUT', /dictionaries/).length === 0 && t.requests('PATCH', /glossaries/).length === 0, 'nothing was sent (no PUT or PATCH)');

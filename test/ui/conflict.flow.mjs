@@ -8,7 +8,7 @@ export const options = { settings: { 'diffEditor.renderSideBySide': true, 'diffE
 export async function run(t) {
   const { page } = t;
   const puts = () => t.requests('PUT', /dictionaries/).length;
-  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.tsv');
+  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.glossary.tsv');
   await t.editor().click();
   await t.gotoLine(2); // server → Server
   await page.keyboard.type('-Knoten');

@@ -183,7 +183,7 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
     },
 
     /** Opens the Terminology view, expands glossary `glossary` and clicks its dictionary `pair` ("EN → DE"). Waits
-     * for the editor tab `tab` (e.g. "en-de.tsv") to be active and its text to be shown. */
+     * for the editor tab `tab` (e.g. "en-de.glossary.tsv") to be active and its text to be shown. */
     async openDictionaryFromTree(glossary, pair, tab) {
       await t.openExplorer();
       const pairRow = page.locator('.pane-body .monaco-list-row', { hasText: pair }).filter({ hasNotText: glossary });

@@ -4,7 +4,7 @@ export const title = 'main loop: tree → type an entry → quick fix → Ctrl+S
 
 export async function run(t) {
   const { page } = t;
-  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.tsv');
+  await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.glossary.tsv');
   t.check((await t.editorLines()).some((l) => l.includes('Wolke')), 'clicking EN → DE opens the dictionary as text');
 
   await t.gotoNewLastLine();
