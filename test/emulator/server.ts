@@ -28,6 +28,8 @@ export interface Fault {
   malformed?: boolean;
   /** Only requests whose path matches this regular expression. */
   path?: string;
+  /** Only requests with this method (e.g. "POST"), so that a fault meant for a write skips the reads before it. */
+  method?: string;
   /** Carry out the request, then close the connection without an answer (a lost response). */
   dropAfter?: boolean;
   /** Raw body for an injected status ("" for an empty body). */
@@ -122,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const i = faults.findIndex((f) => {
       if (f.path && !new RegExp(f.path).test(path)) return false;
+      if (f.method && f.method.toUpperCase() !== req.method) return false;
       if (!f.every) return true;
       seen.set(f, (seen.get(f) ?? 0) + 1);
       return seen.get(f)! % f.every === 0;
