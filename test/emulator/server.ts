@@ -21,6 +21,7 @@ export interface Fault {
   status?: number;
   /** Seconds for a Retry-After header on the faulted answer. */
   retryAfter?: number;
+  /** Answer this much later; the request is read whole first, so it is carried out even if the client gave up. */
   latencyMs?: number;
   /** Close the connection without an answer. */
   drop?: boolean;
@@ -159,6 +160,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const freeAddress = path === '/free' || path.startsWith('/free/');
       if (freeAddress) path = path.slice('/free'.length) || '/';
       const fault = takeFault(req, path);
+      // A slow service has the whole request before it is slow: it acts even when the client gave up meanwhile.
+      const received = fault?.latencyMs ? await readBody(req) : undefined;
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
       if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
@@ -191,7 +194,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const route = routes.find(([method, re]) => method === req.method && re.test(path));
       if (!route) throw new HttpError(404, 'Not found', `No endpoint ${req.method} ${path}`);
       const params = route[1].exec(path)!.slice(1).map(decodeURIComponent);
-      const bodyText = await readBody(req);
+      const bodyText = received ?? await readBody(req);
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(bodyText, req);
       const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules } });
       if (result.mutated) persist();
