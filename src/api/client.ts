@@ -34,8 +34,9 @@ interface RequestOptions {
   /**
    * Non-idempotent calls (creates) are retried only when the failure shows that the server did not act
    * (429, 529, 503, or a refused connection). After an ambiguous failure (timeout, reset, other 5xx), `recover`
-   * looks for what the first attempt may have created; if it finds it, that is the result, and no second
-   * resource is made.
+   * looks for what the first attempt may have created, and again after the wait before each resend (a slow
+   * service may finish the attempt the client gave up on); if it finds it, that is the result, and no second
+   * resource is made. A success answer that is not JSON is looked for the same way.
    */
   idempotent?: boolean;
   recover?: () => Promise<unknown | undefined>;
@@ -265,7 +266,17 @@ export class ServiceClient {
           let body: unknown;
           if (text) {
             try { body = JSON.parse(text); } catch {
-              throw new MalformedResponseError('malformed-response', `The service answered ${method} ${path} with a body that is not JSON`, res.status, undefined, undefined, traceId, attempt);
+              // A create the service answered with garbage most likely happened: adopt it rather than let a retry
+              // by the user make a second one.
+              const found = !idempotent && o.recover ? await o.recover() : undefined;
+              if (found !== undefined) {
+                this.log.warn(`${method} ${path}: the answer was not JSON, but the resource was created; using it`);
+                return { status: 201, body: found };
+              }
+              throw new MalformedResponseError('malformed-response', method === 'GET'
+                ? `The service answered ${method} ${path} with a body that is not JSON. Try again; if it persists, check the service address (terminology.baseUrl).`
+                : `The service answered ${method} ${path} with a body that is not JSON, so whether the change was made is not known. Refresh to see what the service holds, then try again if needed.`,
+              res.status, undefined, undefined, traceId, attempt);
             }
           }
           return { status: res.status, body, traceId };
@@ -286,18 +297,20 @@ export class ServiceClient {
         const timedOut = attemptSignal.aborted;
         const code = causeCode(err);
         failure = new NetworkError('network', timedOut
-          ? `No answer from the service within ${this.timeoutMs} ms (${method} ${path}).`
+          ? `No answer from the service within ${this.timeoutMs} ms (${method} ${path}). Try again later, or raise the time limit (terminology.requestTimeoutMs).`
           : `Could not reach the service at ${new URL(this.baseUrl).host}${code ? ` (${code})` : ''}. Check the address and your connection.`,
         undefined, undefined, undefined, undefined, attempt);
         ambiguous = code !== 'ECONNREFUSED';
         this.log.info(`${method} ${path} failed after ${Date.now() - started} ms: ${failure.message}`);
       }
-      if (!idempotent && ambiguous) {
+      const recovered = async () => {
         const found = o.recover ? await o.recover() : undefined;
-        if (found !== undefined) {
-          this.log.warn(`${method} ${path}: the first attempt failed, but it had created the resource; using it`);
-          return { status: 201, body: found };
-        }
+        if (found !== undefined) this.log.warn(`${method} ${path}: the attempt failed, but it had created the resource; using it`);
+        return found;
+      };
+      if (!idempotent && ambiguous) {
+        const found = await recovered();
+        if (found !== undefined) return { status: 201, body: found };
       }
       if (attempt >= max) {
         throw Object.assign(failure, { attempts: attempt });
@@ -308,6 +321,12 @@ export class ServiceClient {
         await sleep(delay, o.signal);
       } catch {
         throw this.cancelled(method, path, attempt);
+      }
+      // A slow service may still have been working on the attempt that timed out: look again just before
+      // sending again, so that the create it finished meanwhile is adopted, not made a second time.
+      if (!idempotent && ambiguous) {
+        const found = await recovered();
+        if (found !== undefined) return { status: 201, body: found };
       }
     }
   }

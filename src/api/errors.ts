@@ -39,7 +39,7 @@ export class MalformedResponseError extends ServiceError {}
 const HINTS: Partial<Record<ServiceErrorKind, string>> = {
   authentication: 'The API key was not accepted. Set it again with "Terminology: Set API Key".',
   forbidden: 'The key lacks the permission for this action, or it belongs to the other plan (free keys end in ":fx").',
-  quota: 'A limit of your plan is reached.',
+  quota: 'A limit of your plan is reached. Delete what you no longer need, wait for the next billing period, or upgrade the plan.',
   'rate-limit': 'The service is busy. Try again in a moment.',
   server: 'The service had a problem. Try again later.',
 };

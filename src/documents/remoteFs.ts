@@ -6,7 +6,7 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
-import { NotFoundError, ServiceError } from '../api';
+import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
 import type { Logger } from '../util/logger';
 import { describeError, inSentence } from '../ui/errors';
@@ -319,7 +319,12 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (finding) this.ui.rejected(uri, finding);
       }
       this.log.warn(`push of ${uri.path} failed: ${describeError(err)}`);
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
+      // After a garbled answer or a lost connection the service may hold the text already; saving again is safe
+      // either way (it pushes only when the service does not hold this text).
+      const maybe = err instanceof MalformedResponseError || err instanceof NetworkError;
+      throw vscode.FileSystemError.Unavailable(maybe
+        ? vscode.l10n.t('Perhaps not pushed: {0}. Your text is kept; save again, which pushes only if the service does not hold this text yet.', inSentence(describeError(err)))
+        : vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });

@@ -21,6 +21,7 @@ export interface Fault {
   status?: number;
   /** Seconds for a Retry-After header on the faulted answer. */
   retryAfter?: number;
+  /** Answer this much later; the request is read whole first, so it is carried out even if the client gave up. */
   latencyMs?: number;
   /** Close the connection without an answer. */
   drop?: boolean;
@@ -28,6 +29,8 @@ export interface Fault {
   malformed?: boolean;
   /** Only requests whose path matches this regular expression. */
   path?: string;
+  /** Only requests with this method (e.g. "POST"), so that a fault meant for a write skips the reads before it. */
+  method?: string;
   /** Carry out the request, then close the connection without an answer (a lost response). */
   dropAfter?: boolean;
   /** Raw body for an injected status ("" for an empty body). */
@@ -122,6 +125,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const i = faults.findIndex((f) => {
       if (f.path && !new RegExp(f.path).test(path)) return false;
+      if (f.method && f.method.toUpperCase() !== req.method) return false;
       if (!f.every) return true;
       seen.set(f, (seen.get(f) ?? 0) + 1);
       return seen.get(f)! % f.every === 0;
@@ -156,6 +160,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const freeAddress = path === '/free' || path.startsWith('/free/');
       if (freeAddress) path = path.slice('/free'.length) || '/';
       const fault = takeFault(req, path);
+      // A slow service has the whole request before it is slow: it acts even when the client gave up meanwhile.
+      const received = fault?.latencyMs ? await readBody(req) : undefined;
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
       if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
@@ -188,7 +194,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const route = routes.find(([method, re]) => method === req.method && re.test(path));
       if (!route) throw new HttpError(404, 'Not found', `No endpoint ${req.method} ${path}`);
       const params = route[1].exec(path)!.slice(1).map(decodeURIComponent);
-      const bodyText = await readBody(req);
+      const bodyText = received ?? await readBody(req);
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(bodyText, req);
       const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules } });
       if (result.mutated) persist();

@@ -223,6 +223,28 @@ describe('ServiceClient over real HTTP against the emulator', () => {
       assert.deepEqual(all.map((x) => x.glossaryId), [g.glossaryId]);
       assert.equal(emu.requests.filter((r) => r.method === 'POST').length, 1);
     });
+    it('a create that timed out, but that the slow service finished during the wait, is adopted, not made twice', async () => {
+      emu.injectFault({ count: 1, latencyMs: 250, path: '^/v3/glossaries$', method: 'POST' });
+      const slow = make({ timeoutMs: 100, retry: { baseDelayMs: 400, random: () => 0.5 } });
+      const g = await slow.createGlossary('Late', [{ sourceLang: 'en', targetLang: 'de', entries: 'a\tb', entriesFormat: 'tsv' }]);
+      assert.deepEqual((await client.listGlossaries()).map((x) => x.glossaryId), [g.glossaryId]);
+      assert.equal(emu.requests.filter((r) => r.method === 'POST').length, 1, 'not sent again');
+    });
+    it('a create answered with a body that is not JSON is adopted when the service made it', async () => {
+      const garbling = make({
+        fetch: async (url, init) => {
+          const res = await fetch(url, init);
+          return init?.method === 'POST' ? new Response('{"glossary_id": ', { status: 201, headers: { 'Content-Type': 'application/json' } }) : res;
+        },
+      });
+      const g = await garbling.createGlossary('Garbled', [{ sourceLang: 'en', targetLang: 'de', entries: 'a\tb', entriesFormat: 'tsv' }]);
+      assert.equal(g.name, 'Garbled');
+      assert.equal((await client.listGlossaries()).length, 1);
+      emu.injectFault({ count: 1, malformed: true, method: 'POST' }); // the emulator's garbled answer: nothing was made
+      const e = await fails(client.createSpokenTerms('T', []), MalformedResponseError);
+      assert.match(e.message, /not JSON, so whether the change was made is not known\. Refresh/);
+      assert.equal((await client.listSpokenTerms()).length, 0);
+    });
     it('a create refused with 503 is sent again (the server did not act)', async () => {
       emu.injectFault({ count: 1, status: 503, path: '^/v3/spoken-terms$' });
       await client.createSpokenTerms('T', [{ lang: 'en', entries: 'x' }]);
