@@ -33,14 +33,22 @@ export async function run(t) {
 
   await t.input('de', { enter: false });
   await t.pick('DE', { exact: true });
-  await t.pick('Use clean.glossary.tsv');
+  // The entries: only glossary files are offered (the sample and the clean file, not the term list), the active
+  // editor's first.
+  await quickInput.locator('.quick-input-title', { hasText: 'Entries of the new' }).waitFor({ timeout: 20_000 });
+  const offered = await t.pickItems();
+  t.check(offered.some((l) => l.includes('Start empty')) && offered.some((l) => l.includes('clean.glossary.tsv')) && !offered.some((l) => l.includes('talks.terms.txt')),
+    `only glossary files are offered (${offered.map((l) => l.replace(/\s+/g, ' ').trim()).join(' | ')})`);
+  t.check(/clean\.glossary\.tsv/.test(offered[1] ?? ''), 'the active editor\'s file comes first');
+  await t.pick('clean.glossary.tsv');
   await t.until(() => t.glossary('Support terms'), 'the service holds the glossary "Support terms"');
   const g = t.glossary('Support terms');
   t.check(g.dictionaries.length === 1 && g.dictionaries[0].source_lang === 'en' && g.dictionaries[0].target_lang === 'de', 'it has one EN → DE dictionary');
   const entries = t.entries('Support terms', 'en', 'de');
   t.check(entries.length === 2 && entries.some(([s, x]) => s === 'login' && x === 'Anmeldung') && entries.some(([s, x]) => s === 'logout' && x === 'Abmeldung'),
     'the dictionary holds the 2 entries of the active file');
-  await t.openExplorer();
+  await t.message(/Glossary "Support terms" created/);
+  t.check(true, 'a message says the glossary was created (with Open Dictionary)');
   await t.treeItem('Support terms').waitFor({ timeout: 20_000 });
-  t.check(true, 'the Glossaries view lists the new glossary');
+  t.check(true, 'the Glossaries view shows the new glossary (revealed)');
 }
