@@ -161,12 +161,14 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async mergeWithRemote(uri, signal) {
       const { doc, ref } = await remote(uri);
-      const base = fs.base(doc.uri) ?? '';
+      const known = fs.base(doc.uri);
+      const base = known ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
       const before = doc.getText();
       const result = ref.kind === 'dictionary' ? mergeEntries(base, before, text) : mergeTerms(base, before, text);
       await replaceText(doc, result.text);
-      fs.rebase(doc.uri, text, before, result.text);
+      // The text before the merge descends from the base the merge used, not from the remote the fetch saw.
+      fs.rebase(doc.uri, text, before, result.text, known);
       return result;
     },
     async overwriteRemote(uri, signal) {

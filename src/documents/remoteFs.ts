@@ -126,10 +126,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return this.remoteSeen.get(uri.toString());
   }
 
-  /** After a merge the document descends from `remote`: the next save compares against it. */
-  rebase(uri: vscode.Uri, remote: string, before?: string, after?: string): void {
+  /** After a merge the document descends from `remote`: the next save compares against it. `beforeBase` is the base
+   * the merge used for `before` (read before its fetch, which moves a clean document's version to the remote). */
+  rebase(uri: vscode.Uri, remote: string, before?: string, after?: string, beforeBase?: string): void {
     const v = this.versions.get(uri.toString());
-    if (v && before !== undefined) this.remember(uri, before, v.text);
+    if (v && before !== undefined) this.remember(uri, before, beforeBase ?? v.text);
     if (after !== undefined) this.remember(uri, after, remote);
     if (v) v.text = remote; // the mtime stays, so VS Code's own check does not see a newer file
     this.remoteSeen.delete(uri.toString());

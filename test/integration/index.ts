@@ -27,9 +27,12 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec' });
   const grep = process.env.TERMINOLOGY_TEST_GREP;
   if (grep) mocha.grep(grep);
-  // TERMINOLOGY_BENCH=1 runs the editor benchmarks (*.bench.js) instead of the tests; the root hooks always run.
+  // TERMINOLOGY_BENCH=1 runs the editor benchmarks (*.bench.js) instead of the tests; TERMINOLOGY_TEST_TRUST=restricted
+  // the Restricted Mode suite (*.untrusted.js, in a window whose workspace is untrusted); the root hooks always run.
   const bench = process.env.TERMINOLOGY_BENCH === '1';
-  const wanted = (f: string) => f === '00-service.test.js' || (bench ? f.endsWith('.bench.js') : f.endsWith('.test.js'));
+  const restricted = process.env.TERMINOLOGY_TEST_TRUST === 'restricted';
+  const suffix = bench ? '.bench.js' : restricted ? '.untrusted.js' : '.test.js';
+  const wanted = (f: string) => f === '00-service.test.js' || f.endsWith(suffix);
   for (const file of fs.readdirSync(__dirname).filter(wanted).sort()) {
     mocha.addFile(path.join(__dirname, file));
   }

@@ -29,6 +29,17 @@ const finish = async (code, message) => {
 process.on('SIGINT', () => finish(130, 'integration: interrupted'));
 process.on('SIGTERM', () => finish(143, 'integration: terminated'));
 
+// TERMINOLOGY_TEST_TRUST=restricted (or --restricted): the Restricted Mode suite (*.untrusted.js) in a window with
+// workspace trust enabled and the workspace untrusted (a fresh profile trusts nothing; no startup prompt).
+const restricted = process.argv.includes('--restricted') || process.env.TERMINOLOGY_TEST_TRUST === 'restricted';
+const trustSettings = restricted ? {
+  'security.workspace.trust.enabled': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never',
+  'security.workspace.trust.untrustedFiles': 'open',
+} : {};
+if (restricted) console.log('integration: Restricted Mode run (workspace trust enabled, workspace untrusted)');
+
 const serverLog = [];
 const extraEnv = JSON.parse(process.env.TERMINOLOGY_TEST_ENV ?? '{}');
 const reportFile = join(process.env.TMPDIR ?? '/tmp', `terminology-report-${process.pid}.log`);
@@ -38,7 +49,9 @@ try {
     testsPath: suite,
     smokeTestDriver: true, // the payload's extensionTestsPath needs it; the suite needs no toasts
     workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
+    settings: trustSettings,
     env: {
+      ...(restricted ? { TERMINOLOGY_TEST_TRUST: 'restricted' } : {}),
       TERMINOLOGY_TEST_REPORT: reportFile,
       TERMINOLOGY_TEST_COLOR: process.stdout.isTTY ? '1' : '0',
       ...(process.env.TERMINOLOGY_TEST_GREP ? { TERMINOLOGY_TEST_GREP: process.env.TERMINOLOGY_TEST_GREP } : {}),
@@ -73,6 +86,8 @@ while (!finished) {
           const summary = `integration: ${stats.passes} passed, ${stats.failures} failed` +
             (stats.pending ? `, ${stats.pending} skipped` : '');
           console.log(`integration: finished in ${secs} s`);
+          // A grep that selects none of the Restricted Mode tests is fine for that run (npm run test:integration runs both).
+          if (ran === 0 && restricted && process.env.TERMINOLOGY_TEST_GREP) await finish(0, `${summary} (TERMINOLOGY_TEST_GREP selected none of the Restricted Mode tests)`);
           if (ran === 0) await finish(1, `${summary}\nintegration: no test ran, which counts as a failure`);
           await finish(stats.failures > 0 ? 1 : 0, summary);
         } else {

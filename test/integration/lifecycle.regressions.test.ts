@@ -1,0 +1,61 @@
+// Plain regression tests for what the lifecycle model (lifecycle.model.test.ts) found.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { Account } from '../emulator/state';
+import { api, PAID_KEY, service } from './service';
+
+const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000a9', name: 'Lifecycle regressions' };
+const PAIR = { sourceLang: 'en', targetLang: 'de' };
+const account = (): Account => service().state.accounts[PAID_KEY];
+const dictionary = () => account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)!.dictionaries[0];
+const pushes = () => service().requests.filter((r) => r.method === 'PUT' || r.method === 'PATCH').length;
+
+describe('Document lifecycle regressions', () => {
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-13T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server']] }],
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId);
+  });
+
+  // Model seed 777000 (open, a colleague's change, Merge, ..., Undo, Save): Merge into a clean document whose remote
+  // moved. Its fetch moved the document's version to the new remote (a clean document follows the remote), and the
+  // merge then noted that the text before it descends from that new remote. Undo of the merge brought that text
+  // back as if based on the colleague's version, and the save pushed it: the colleague's change was gone.
+  it('Merge into a clean document, Undo, Save: the text before the merge keeps its own base, and the save refuses', async () => {
+    const doc = await ext.actions.openDictionary(GLOSSARY, PAIR);
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n');
+    assert.equal(doc.isDirty, false);
+    dictionary().entries = [['cloud', 'Cloud'], ['server', 'Server']]; // a colleague
+    const result = await ext.actions.mergeWithRemote(doc.uri);
+    assert.deepEqual({ fromRemote: result.fromRemote, conflicts: result.conflicts }, { fromRemote: 1, conflicts: 0 });
+    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\n');
+
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n', 'Undo brings back the text before the merge');
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(doc.getText().length), 'help\tHilfe\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const before = pushes();
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'conflict' });
+    assert.equal(await doc.save(), false, 'that text descends from the remote before the colleague\'s change: the save must find it');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dictionary().entries, [['cloud', 'Cloud'], ['server', 'Server']]);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nhelp\tHilfe\n');
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(dictionary().entries, [['cloud', 'Cloud'], ['server', 'Server'], ['help', 'Hilfe']]);
+  });
+});
