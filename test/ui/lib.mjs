@@ -37,9 +37,15 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
       await page.keyboard.press('Escape');
       await page.keyboard.press('F1');
       await quickInput.waitFor({ state: 'visible' });
-      await page.keyboard.type(title, { delay: 5 });
-      await quickInput.locator('.monaco-list-row', { hasText: title.replace(/^>?\s*/, '') }).first().waitFor({ timeout: 15_000 });
-      await page.keyboard.press('Enter');
+      // Fill rather than type: keys typed while focus is still moving from a webview into the palette can be lost.
+      const box = quickInput.locator('input.input');
+      const row = quickInput.locator('.monaco-list-row', { hasText: title.replace(/^>?\s*/, '') }).first();
+      await t.until(async () => {
+        if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
+        await box.fill(`>${title.replace(/^>?\s*/, '')}`);
+        return row.isVisible().catch(() => false);
+      }, `the palette to list "${title}"`, { timeout: 15_000, interval: 500 });
+      await row.click();
     },
 
     /** Opens a workspace file through Quick Open (Ctrl+P). */
