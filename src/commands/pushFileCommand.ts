@@ -8,7 +8,7 @@ import { lintKindOf, readLintSettings } from '../lint/documentKinds';
 import { pairLabel } from '../tree/glossaryTree';
 import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
-import { pickGlossaryPair } from '../ui/pickers';
+import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
 import { clientOrThrow, requireClient, type CommandContext } from './context';
 
@@ -33,31 +33,21 @@ function pairsInFile(text: string, format: EntriesFormat): Array<{ sourceLang: s
 
 /** Asks for a glossary, then one of its language pairs (or a new one). */
 export async function pickTarget(client: ServiceClient, doc: vscode.TextDocument, format: EntriesFormat, title: string): Promise<PushTarget | undefined> {
-  const glossaries = await withCancellableProgress(vscode.l10n.t('Loading glossaries…'), (signal) => client.listGlossaries(signal));
-  if (!glossaries.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There are no glossaries yet. Create one from the Terminology explorer first.'));
-    return undefined;
-  }
-  const g = await vscode.window.showQuickPick(
-    [...glossaries].sort((a, b) => a.name.localeCompare(b.name)).map((glossary) => ({
-      label: glossary.name, description: glossary.dictionaries.map(pairLabel).join(', '), glossary,
-    })),
-    { title, placeHolder: vscode.l10n.t('Glossary') },
-  );
-  if (!g) return undefined;
-  const fromFile = pairsInFile(doc.getText(), format).filter((p) => !g.glossary.dictionaries.some((d) => d.sourceLang === p.sourceLang && d.targetLang === p.targetLang));
+  const glossary = await pickGlossary(client, title);
+  if (!glossary) return undefined;
+  const fromFile = pairsInFile(doc.getText(), format).filter((p) => !glossary.dictionaries.some((d) => d.sourceLang === p.sourceLang && d.targetLang === p.targetLang));
   type Item = vscode.QuickPickItem & { pair?: { sourceLang: string; targetLang: string } };
   const items: Item[] = [
-    ...g.glossary.dictionaries.map((d) => ({ label: pairLabel(d), description: vscode.l10n.t('{0} entries', d.entryCount), pair: d })),
+    ...glossary.dictionaries.map((d) => ({ label: pairLabel(d), description: plural(d.entryCount, '1 entry', '{0} entries'), pair: d })),
     ...fromFile.map((p) => ({ label: pairLabel(p), description: vscode.l10n.t('new dictionary, from the file\'s language columns'), pair: p })),
     { label: vscode.l10n.t('$(add) Another language pair…') },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Language pair in "{0}"', g.glossary.name) });
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Language pair in "{0}"', glossary.name) });
   if (!picked) return undefined;
   const pair = picked.pair ?? await pickGlossaryPair(
     await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal)),
-    g.glossary.dictionaries);
-  return pair ? { glossary: g.glossary, sourceLang: pair.sourceLang, targetLang: pair.targetLang } : undefined;
+    glossary.dictionaries);
+  return pair ? { glossary, sourceLang: pair.sourceLang, targetLang: pair.targetLang } : undefined;
 }
 
 export interface PushFileOptions { glossaryId: string; sourceLang: string; targetLang: string; mode: 'replace' | 'merge' }
