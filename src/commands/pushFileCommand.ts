@@ -10,6 +10,7 @@ import { showPushBlocked } from '../ui/blocked';
 import { showError } from '../ui/errors';
 import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
 import { withCancellableProgress } from '../ui/progress';
+import { plural } from '../ui/words';
 import { clientOrThrow, requireClient, type CommandContext } from './context';
 
 export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
