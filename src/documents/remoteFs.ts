@@ -4,7 +4,6 @@
  * The mtime moves when the remote is seen to change while no unsaved edits depend on the old version, so
  * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
@@ -12,6 +11,7 @@ import type { Logger } from '../util/logger';
 import { describeError, inSentence } from '../ui/errors';
 import type { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
+import { BaseHistory } from './baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from './uris';
 
 interface Version {
@@ -66,7 +66,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
-  private readonly basesByText = new Map<string, Map<string, string>>();
+  private readonly history = new BaseHistory();
   /** Why each document is being saved (from onWillSaveTextDocument): only an explicit save pushes. */
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
   private readonly inflight = new Map<string, Promise<string>>();
@@ -92,7 +92,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.persistBase(e.document);
         if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
         const key = e.document.uri.toString();
-        const base = this.basesByText.get(key)?.get(digest(e.document.getText()));
+        const base = this.history.baseOf(key, e.document.getText());
         const v = this.versions.get(key);
         if (base !== undefined && v && base !== v.text) {
           v.text = base;
@@ -106,7 +106,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (d.uri.scheme !== SCHEME) return;
         const key = d.uri.toString();
         this.versions.delete(key);
-        this.basesByText.delete(key);
+        this.history.forget(key);
         this.forgetBase(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
@@ -199,14 +199,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.bases.delete(key).catch(() => undefined);
   }
 
-  /** Notes that `text` descends from the remote version `base` (kept for the last few texts of a document). */
   private remember(uri: vscode.Uri, text: string, base: string): void {
-    const key = uri.toString();
-    let m = this.basesByText.get(key);
-    if (!m) this.basesByText.set(key, m = new Map());
-    m.delete(digest(text));
-    m.set(digest(text), base);
-    while (m.size > 16) m.delete(m.keys().next().value as string);
+    this.history.remember(uri.toString(), text, base);
   }
 
   // ---- FileSystemProvider --------------------------------------------------------------------------------------
@@ -331,7 +325,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(key);
     // Every earlier text of this document now descends from what was just pushed.
-    this.basesByText.delete(key);
+    this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
     this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
@@ -452,8 +446,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
   }
 }
-
-const digest = (text: string) => createHash('sha1').update(text).digest('base64');
 
 class ConflictError extends Error {
   constructor(what: string) {
