@@ -1,19 +1,20 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
 import { mergeEntries, mergeTerms, parseEntries, serializeEntries, type MergeResult } from '../core';
-import { clientOrThrow, requireClient, type CommandContext } from '../commands/context';
-import { pickTarget } from '../commands/pushFileCommand';
+import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { pickTarget } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { DictionaryNode, pairLabel } from '../tree/glossaryTree';
-import { TermListNode } from '../tree/spokenTermsTree';
-import { showPushBlocked } from '../ui/blocked';
-import { showError } from '../ui/errors';
-import { pickGlossary } from '../ui/pickers';
-import { withCancellableProgress } from '../ui/progress';
-import { plural } from '../ui/words';
+import { LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { DictionaryNode } from '../explorer/glossaryTree';
+import { pairLabel } from '../platform/words';
+import { TermListNode } from '../explorer/spokenTermsTree';
+import { showPushBlocked } from '../platform/blocked';
+import { showError } from '../platform/errors';
+import { pickGlossary } from '../platform/pickers';
+import { withCancellableProgress } from '../platform/progress';
+import { plural } from '../platform/words';
 import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
-import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from './uris';
+import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { formatSize, LIMITS } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { activeDocument, onDidChangeActiveDocument } from '../ui/activeDocument';
+import { activeDocument, onDidChangeActiveDocument } from '../platform/activeDocument';
 
 export class DocumentStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('terminology.document', vscode.StatusBarAlignment.Left, 50);

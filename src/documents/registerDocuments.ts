@@ -1,15 +1,15 @@
 /** Wires the remote documents: the file system, diff snapshots, their commands and the status bar entry. */
 import * as vscode from 'vscode';
-import type { CommandContext } from '../commands/context';
-import { pushFileActions, registerPushFileCommand, type PushFileActions } from '../commands/pushFileCommand';
+import type { CommandContext } from '../platform/commandContext';
+import { pushFileActions, registerPushFileCommand, type PushFileActions } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { createSaveUi, documentActions, registerDocumentCommands, RemoteSnapshots, type DocumentActions } from './documentCommands';
 import { DocumentStatus } from './documentStatus';
 import { RemoteFileSystem } from './remoteFs';
 import { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
-import { parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME } from './uris';
-import { LANGUAGE_TERMS, LANGUAGE_TSV } from '../lint/documentKinds';
+import { parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME } from '../platform/remoteUris';
+import { LANGUAGE_TERMS, LANGUAGE_TSV } from '../platform/documentKinds';
 
 async function giveLanguage(doc: vscode.TextDocument): Promise<void> {
   const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;

@@ -7,12 +7,12 @@
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
-import type { Logger } from '../util/logger';
-import { describeError, inSentence } from '../ui/errors';
+import type { Logger } from '../platform/logger';
+import { describeError, inSentence } from '../platform/errors';
 import type { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { BaseHistory } from './baseHistory';
-import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from './uris';
+import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
 
 interface Version {
   /** The remote text the document was opened from (or last pushed). */

@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import { entriesForSending } from '../core';
-import type { ClientProvider } from '../services/clientProvider';
-import type { RemoteRef } from './uris';
+import type { ClientProvider } from '../platform/clientProvider';
+import type { RemoteRef } from '../platform/remoteUris';
 
 export class RemoteStore {
   constructor(private readonly clients: ClientProvider) {}

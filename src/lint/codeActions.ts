@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import { fixAll, lintEntries, lintTermList, preferredEdits } from '../core';
 import { DIAGNOSTIC_SOURCE, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
-import { lintKindOf, readLintSettings } from './documentKinds';
-import { activeDocument } from '../ui/activeDocument';
+import { lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { activeDocument } from '../platform/activeDocument';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
 

@@ -2,9 +2,9 @@
  * diagnostics cleared when a document closes. */
 import * as vscode from 'vscode';
 import { EntriesLinter, lintTermList, termListChars, termsOf, type Finding } from '../core';
-import type { Logger } from '../util/logger';
+import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
-import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from './documentKinds';
+import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from '../platform/documentKinds';
 
 interface DocState {
   kind: LintKind;

@@ -2,9 +2,9 @@
  * matches, and opens the chosen one in its dictionary with the match selected. */
 import * as vscode from 'vscode';
 import { relocateMatch } from '../core/search';
-import { dictionaryUri } from '../documents/uris';
-import { LANGUAGE_TSV } from '../lint/documentKinds';
-import { showError } from '../ui/errors';
+import { dictionaryUri } from '../platform/remoteUris';
+import { LANGUAGE_TSV } from '../platform/documentKinds';
+import { showError } from '../platform/errors';
 import type { GlossaryMatch, GlossarySearchOptions, GlossarySearchResult, SearchProgress } from './searchGlossaries';
 
 export interface SearchQuery { query: string; caseSensitive: boolean }

@@ -2,8 +2,8 @@
  * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
-import { forEachBounded } from '../util/bounded';
-import type { Logger } from '../util/logger';
+import { forEachBounded } from '../platform/bounded';
+import type { Logger } from '../platform/logger';
 import { EntriesCache } from './cache';
 
 export const DEFAULT_SEARCH_CONCURRENCY = 4;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { EntriesFormat } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import type { Logger } from '../util/logger';
+import type { Logger } from '../platform/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
 import { TablePanel } from './tablePanel';
 

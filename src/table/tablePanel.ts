@@ -5,8 +5,8 @@ import { cellEdit, cellFindings, cellOf, columnCount, deleteLinesEdits, emptyRow
 import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { LANGUAGE_CSV, lintKindOf, readLintSettings } from '../lint/documentKinds';
-import type { Logger } from '../util/logger';
+import { LANGUAGE_CSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
+import type { Logger } from '../platform/logger';
 import type { TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */

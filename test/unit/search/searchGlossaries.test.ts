@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, ServiceClient } from '../../../src/api';
 import { GlossarySearch } from '../../../src/search/searchGlossaries';
-import { silentLogger } from '../../../src/util/logger';
+import { silentLogger } from '../../../src/platform/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { seedDemo } from '../../emulator/seed';
 import type { Account } from '../../emulator/state';

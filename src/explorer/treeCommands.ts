@@ -1,9 +1,9 @@
 /** Refresh, filter, copy id, and the read-only JSON view of a style rule list. */
 import * as vscode from 'vscode';
-import type { CommandContext } from './context';
-import { DictionaryNode, GlossaryNode } from '../tree/glossaryTree';
-import { CollectionNode, TermListNode } from '../tree/spokenTermsTree';
-import { StyleListNode } from '../tree/styleRulesTree';
+import type { CommandContext } from '../platform/commandContext';
+import { DictionaryNode, GlossaryNode } from './glossaryTree';
+import { CollectionNode, TermListNode } from './spokenTermsTree';
+import { StyleListNode } from './styleRulesTree';
 
 const STYLE_SCHEME = 'terminology-style';
 

@@ -1,7 +1,7 @@
 /** Which documents the linter looks at, and as what. */
 import * as vscode from 'vscode';
 import type { EntriesFormat } from '../core';
-import { parseRemoteRef, SCHEME } from '../documents/uris';
+import { parseRemoteRef, SCHEME } from './remoteUris';
 
 export const LANGUAGE_TSV = 'glossary-tsv';
 export const LANGUAGE_CSV = 'glossary-csv';

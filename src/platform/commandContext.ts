@@ -1,8 +1,8 @@
-import type { ClientProvider } from '../services/clientProvider';
-import type { GlossaryTree } from '../tree/glossaryTree';
-import type { SpokenTermsTree } from '../tree/spokenTermsTree';
-import type { StyleRulesTree } from '../tree/styleRulesTree';
-import type { Logger } from '../util/logger';
+import type { ClientProvider } from './clientProvider';
+import type { GlossaryTree } from '../explorer/glossaryTree';
+import type { SpokenTermsTree } from '../explorer/spokenTermsTree';
+import type { StyleRulesTree } from '../explorer/styleRulesTree';
+import type { Logger } from './logger';
 import type { ServiceClient } from '../api';
 import * as vscode from 'vscode';
 

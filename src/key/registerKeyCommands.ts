@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { KeyStore } from './keyStore';
-import type { ClientProvider } from '../services/clientProvider';
-import type { Logger } from '../util/logger';
+import type { KeyStore } from '../platform/keyStore';
+import type { ClientProvider } from '../platform/clientProvider';
+import type { Logger } from '../platform/logger';
 import { checkKey } from './setApiKey';
-import { inSentence } from '../ui/errors';
+import { inSentence } from '../platform/errors';
 
 /** `Set API Key` (a masked input box that stays open until the service accepts the key, or the user leaves)
  * and `Clear API Key`. The key is never logged. */

@@ -2,11 +2,12 @@
  * result side by side in a diff editor, so the glossary's effect stands out. */
 import * as vscode from 'vscode';
 import type { Glossary } from '../api';
-import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
-import { showError } from '../ui/errors';
-import { withCancellableProgress } from '../ui/progress';
-import { pickGlossary } from '../ui/pickers';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
+import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
+import { pairLabel } from '../platform/words';
+import { showError } from '../platform/errors';
+import { withCancellableProgress } from '../platform/progress';
+import { pickGlossary } from '../platform/pickers';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 
 const SCHEME = 'terminology-translation';
 /** Translation targets that need a variant; a glossary for the root applies to all of them. */

@@ -3,7 +3,7 @@
  * as the view has a message, and `TreeView.message` shows codicons as literal text. */
 import * as vscode from 'vscode';
 import { ServiceError } from '../api';
-import { describeError } from '../ui/errors';
+import { describeError } from '../platform/errors';
 import type { Node } from './remoteTree';
 
 class Row implements Node {

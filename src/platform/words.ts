@@ -7,3 +7,7 @@ export function plural(n: number, one: string, other: string): string {
 }
 
 export { formatSize } from '../core';
+
+/** A language pair as people read it: "EN → DE". */
+export const pairLabel = (d: { sourceLang: string; targetLang: string }): string =>
+  `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`;

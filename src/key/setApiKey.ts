@@ -1,10 +1,10 @@
 /** The one way a key gets stored: checked with a cheap call (usage) first. No UI here: the command gathers the
  * key through an input box, tests and other extensions call the action with a key. */
 import { AuthenticationError, ForbiddenError } from '../api';
-import type { ClientProvider } from '../services/clientProvider';
-import type { Logger } from '../util/logger';
-import { describeError } from '../ui/errors';
-import type { KeyStore } from './keyStore';
+import type { ClientProvider } from '../platform/clientProvider';
+import type { Logger } from '../platform/logger';
+import { describeError } from '../platform/errors';
+import type { KeyStore } from '../platform/keyStore';
 
 export type KeyCheck =
   | { ok: true }

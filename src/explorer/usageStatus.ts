@@ -1,7 +1,7 @@
 /** Shows the plan and the character usage (GET /v2/usage) while a key is set. */
 import * as vscode from 'vscode';
-import type { ClientProvider } from '../services/clientProvider';
-import { describeError, inSentence } from './errors';
+import type { ClientProvider } from '../platform/clientProvider';
+import { describeError, inSentence } from '../platform/errors';
 
 export class UsageStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('terminology.usage', vscode.StatusBarAlignment.Right, 100);

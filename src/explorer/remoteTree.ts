@@ -3,9 +3,9 @@
  * The error state is drawn as rows (errorNodes): the message, the trace id, Retry, Show Log, Set API Key. */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import type { ClientProvider } from '../services/clientProvider';
-import type { Logger } from '../util/logger';
-import { describeError } from '../ui/errors';
+import type { ClientProvider } from '../platform/clientProvider';
+import type { Logger } from '../platform/logger';
+import { describeError } from '../platform/errors';
 import { errorNodes } from './errorNodes';
 
 export interface Node {

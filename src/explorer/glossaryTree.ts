@@ -1,10 +1,9 @@
 /** Glossaries -> dictionaries (one per language pair, with entry counts). */
 import * as vscode from 'vscode';
 import type { DictionaryInfo, Glossary, ServiceClient } from '../api';
+import { pairLabel } from '../platform/words';
 import { RemoteTree, type Node } from './remoteTree';
 
-const up = (code: string) => code.toUpperCase();
-export const pairLabel = (d: { sourceLang: string; targetLang: string }) => `${up(d.sourceLang)} → ${up(d.targetLang)}`;
 const day = (iso: string) => (iso ? iso.slice(0, 10) : '');
 
 export class GlossaryNode implements Node {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { lintEntries, lintTermList, preferredEdits } from '../core';
-import { lintKindOf, readLintSettings } from '../lint/documentKinds';
+import { lintKindOf, readLintSettings } from './documentKinds';
 
 /** Whether Fix All would change anything in the open document at `uri`. */
 function hasAutomaticFix(uri: vscode.Uri): boolean {

@@ -4,14 +4,14 @@ import * as vscode from 'vscode';
 import { ServiceError, type Glossary, type ServiceClient } from '../api';
 import { entriesForSending, entryChanges, findingFromServerError, lintEntries, parseEntries, rootCode, type EntriesFormat, type EntryChanges } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { pairLabel } from '../tree/glossaryTree';
-import { showPushBlocked } from '../ui/blocked';
-import { showError } from '../ui/errors';
-import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
-import { withCancellableProgress } from '../ui/progress';
-import { plural } from '../ui/words';
-import { clientOrThrow, requireClient, type CommandContext } from './context';
+import { lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { pairLabel } from '../platform/words';
+import { showPushBlocked } from '../platform/blocked';
+import { showError } from '../platform/errors';
+import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
+import { withCancellableProgress } from '../platform/progress';
+import { plural } from '../platform/words';
+import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 
 export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
 

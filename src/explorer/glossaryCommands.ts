@@ -3,16 +3,17 @@
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type DictionaryInput, type Glossary, type ServiceClient } from '../api';
 import { countEntries, entriesForSending, lintEntries, type EntriesFormat } from '../core';
-import { validateName } from '../ui/validate';
-import { lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { DictionaryNode, GlossaryNode, pairLabel } from '../tree/glossaryTree';
-import { showPushBlocked } from '../ui/blocked';
-import { describeError, showError } from '../ui/errors';
-import { pickGlossary, pickGlossaryPair } from '../ui/pickers';
-import { withCancellableProgress } from '../ui/progress';
-import { plural } from '../ui/words';
+import { validateName } from '../platform/validate';
+import { lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { DictionaryNode, GlossaryNode } from './glossaryTree';
+import { pairLabel } from '../platform/words';
+import { showPushBlocked } from '../platform/blocked';
+import { describeError, showError } from '../platform/errors';
+import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
+import { withCancellableProgress } from '../platform/progress';
+import { plural } from '../platform/words';
 import type { DocumentActions } from '../documents/documentCommands';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 
 export interface NewDictionary { sourceLang: string; targetLang: string; entries?: string; entriesFormat?: EntriesFormat }
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient, SpokenTerms, TermListInfo } from '../api';
 import { LIMITS, termListChars } from '../core';
-import type { ClientProvider } from '../services/clientProvider';
+import type { ClientProvider } from '../platform/clientProvider';
 import { RemoteTree, type Node } from './remoteTree';
 
 export class CollectionNode implements Node {

@@ -3,14 +3,14 @@
 import * as vscode from 'vscode';
 import type { Language, ServiceClient, SpokenTerms } from '../api';
 import { lintTermList, termsOf } from '../core';
-import { validateName } from '../ui/validate';
-import { lintKindOf, readLintSettings } from '../lint/documentKinds';
-import { CollectionNode, TermListNode } from '../tree/spokenTermsTree';
-import { showError } from '../ui/errors';
-import { pickLanguage } from '../ui/pickers';
-import { withCancellableProgress } from '../ui/progress';
-import { plural } from '../ui/words';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from './context';
+import { validateName } from '../platform/validate';
+import { lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { CollectionNode, TermListNode } from './spokenTermsTree';
+import { showError } from '../platform/errors';
+import { pickLanguage } from '../platform/pickers';
+import { withCancellableProgress } from '../platform/progress';
+import { plural } from '../platform/words';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 
 export interface SpokenTermsActions {
   createCollection(name: string, list?: { lang: string; entries: string }, signal?: AbortSignal): Promise<SpokenTerms>;

@@ -1,9 +1,9 @@
 /** Builds the one shared ServiceClient from the key and the settings, and rebuilds it when either changes. */
 import * as vscode from 'vscode';
 import { ServiceClient } from '../api';
-import type { KeyStore } from '../auth/keyStore';
-import { readServiceSettings } from '../config/settings';
-import type { Logger } from '../util/logger';
+import type { KeyStore } from './keyStore';
+import { readServiceSettings } from './settings';
+import type { Logger } from './logger';
 
 export class ClientProvider implements vscode.Disposable {
   private client: ServiceClient | undefined;
