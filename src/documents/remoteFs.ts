@@ -278,6 +278,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.saveReasons.delete(key);
     const pre = this.prefetched.get(key);
     this.prefetched.delete(key);
+    // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
+    // fetched the remote: the save does neither again.
+    const fresh = pre !== undefined && pre.text === text && Date.now() - pre.at < PREFLIGHT_MS;
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
@@ -291,7 +294,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = errorCount(ref, text);
+    const errors = fresh ? 0 : errorCount(ref, text);
     if (errors) {
       throw vscode.FileSystemError.Unavailable(errors === 1
         ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it (Problems view, or Terminology: Fix All), then save again.', what)
@@ -300,7 +303,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const fresh = pre && pre.text === text && Date.now() - pre.at < PREFLIGHT_MS;
         const remote = fresh ? pre.remote : await this.fetchForSave(ref, signal);
         const outcome = this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
