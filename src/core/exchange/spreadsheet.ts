@@ -68,7 +68,8 @@ export function languageOf(cell: string): string | undefined {
 /** The pair a file name names: `en-de.glossary.tsv`, `terms_EN_FR.csv`, `Glossary.en-de.tsv`. */
 export function pairFromName(fileName: string): [string, string] | undefined {
   const base = fileName.replace(/^.*[\\/]/, '');
-  const m = /(?:^|[^A-Za-z])([A-Za-z]{2})[-_]([A-Za-z]{2})(?=[^A-Za-z]|$)/.exec(base);
+  const all = [...base.matchAll(/(?:^|[^A-Za-z])([A-Za-z]{2})[-_]([A-Za-z]{2})(?=[^A-Za-z]|$)/g)];
+  const m = all[all.length - 1];
   if (!m) return undefined;
   const s = languageOf(m[1]);
   const t = languageOf(m[2]);
@@ -80,24 +81,40 @@ export function detectDelimiter(text: string, fileName?: string): Delimiter {
   const lines: string[] = [];
   let line = '';
   let quoted = false;
+  if (/\.tsv$/i.test(fileName ?? '') && /\t/.test(text.slice(0, 64 * 1024))) return '\t';
   for (let i = 0; i < text.length && lines.length < 100; i++) {
     const c = text[i];
-    if (c === '"') quoted = !quoted;
+    // A quote opens a field only at its start; inside, a doubled quote is one and a single one closes it.
+    if (c === '"') {
+      if (!quoted && (line === '' || /[\t;,]$/.test(line))) { quoted = true; continue; }
+      if (quoted && text[i + 1] === '"') { i++; continue; }
+      if (quoted) { quoted = false; continue; }
+    }
     if (!quoted && (c === '\n' || c === '\r')) { if (line) lines.push(line); line = ''; continue; }
     if (!quoted) line += c;
   }
   if (line && lines.length < 100) lines.push(line);
+  // The share of lines with the most common non-zero count; on a tie, the larger count (a service CSV line has 3
+  // commas outside quotes), then tab, semicolon, comma.
   let best: Delimiter | undefined;
   let bestScore = 0;
+  let bestMode = 0;
+  const scores = new Map<Delimiter, number>();
   for (const d of ['\t', ';', ','] as const) {
-    const counts = lines.map((l) => l.split(d).length - 1);
     const freq = new Map<number, number>();
-    for (const n of counts) if (n > 0) freq.set(n, (freq.get(n) ?? 0) + 1);
-    let modeCount = 0;
-    for (const v of freq.values()) modeCount = Math.max(modeCount, v);
-    const score = lines.length ? modeCount / lines.length : 0;
-    if (score > bestScore + 1e-9) { best = d; bestScore = score; }
+    for (const l of lines) {
+      const n = l.split(d).length - 1;
+      if (n > 0) freq.set(n, (freq.get(n) ?? 0) + 1);
+    }
+    let modeLines = 0;
+    let mode = 0;
+    for (const [n, v] of freq) if (v > modeLines || (v === modeLines && n > mode)) { modeLines = v; mode = n; }
+    const score = lines.length ? modeLines / lines.length : 0;
+    scores.set(d, score);
+    if (score > bestScore + 1e-9 || (score > 0 && Math.abs(score - bestScore) < 1e-9 && mode > bestMode)) { best = d; bestScore = score; bestMode = mode; }
   }
+  // A .tsv (or .txt) file whose tabs are as steady as the winner is tab-separated (phrases may hold ; or ,).
+  if (best && /\.(tsv|txt)$/i.test(fileName ?? '') && (scores.get('\t') ?? 0) >= bestScore - 1e-9 && bestScore > 0) return '\t';
   if (best) return best;
   return /\.(tsv|txt)$/i.test(fileName ?? '') ? '\t' : ',';
 }
@@ -110,8 +127,11 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
   let records: Array<{ record: string[]; raw: string; info: { lines: number } }>;
   try {
+    // Tab-separated text follows the service's TSV rule: a phrase enclosed in quotes is unquoted, any other quote is
+    // text (`"hi` is a phrase). So csv-parse splits on tabs and lines only, and the fields are unquoted here.
     records = parse(text, {
       delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, raw: true, info: true, bom: true,
+      ...(delimiter === '\t' ? { quote: false } : {}),
     }) as unknown as typeof records;
   } catch (e) {
     const line = (e as { lines?: number }).lines;
@@ -122,24 +142,60 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
     const endLine = r.info.lines;
     return { cells: r.record, line: endLine - breaks, endLine };
   }).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (delimiter === '\t') joinTsvRows(rows);
   const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
   const notes = [`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated${options.delimiter ? '' : ' (detected)'}; ${rows.length} rows, ${columnCount} columns.`];
   const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, notes };
 
+  // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
+  const pairs = pairColumns(rows, columnCount);
+  if (pairs) { sheet.mapping = pairs; return sheet; }
   // A header row: language names or codes, or the usual column words, above data that is neither.
   const first = rows[0]?.cells ?? [];
   const headerLangs = first.map(languageOf);
   const langCells = headerLangs.filter(Boolean).length;
-  const looksHeader = (cells: string[]) => cells.filter((c) => HEADER_WORDS.test(c.trim())).length;
-  const dataHasLangCodesOnly = (i: number) => rows.slice(1, 50).every((r) => (r.cells[i] ?? '').trim() === '' || languageOf(r.cells[i]) !== undefined);
-  const headerIsLangs = rows.length > 1 && langCells >= 2 && !first.every((_, i) => headerLangs[i] === undefined || dataHasLangCodesOnly(i));
-  if (headerIsLangs || (rows.length > 0 && looksHeader(first) >= 2)) {
+  const headerWords = first.filter((c) => HEADER_WORDS.test(c.trim())).length;
+  if ((rows.length > 1 && langCells >= 2) || (headerWords >= 2 && langCells === 0)) {
     sheet.header = first;
     sheet.rows = rows.slice(1);
     notes.push(`Row 1 is a header: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
   }
-  sheet.mapping = guessMapping(sheet, headerIsLangs ? headerLangs : undefined, options.fileName);
+  sheet.mapping = guessMapping(sheet, langCells >= 2 && sheet.header ? headerLangs : undefined, options.fileName);
   return sheet;
+}
+
+/** Columns 3 and 4 (or any two) holding a language code on every row: the service's CSV with language columns. */
+function pairColumns(rows: SheetRow[], columnCount: number): ColumnMapping | undefined {
+  const sample = rows.slice(0, 200);
+  if (!sample.length) return undefined;
+  const langCols: number[] = [];
+  for (let i = 0; i < columnCount; i++) if (sample.every((r) => languageOf(r.cells[i] ?? '') !== undefined)) langCols.push(i);
+  if (langCols.length < 2) return undefined;
+  const [sl, tl] = langCols.includes(2) && langCols.includes(3) ? [2, 3] : [langCols[0], langCols[1]];
+  const others = [...Array(columnCount).keys()].filter((i) => i !== sl && i !== tl);
+  return others.length >= 2 ? { kind: 'pairs', source: others[0], target: others[1], sourceLang: sl, targetLang: tl } : undefined;
+}
+
+/** Unquotes TSV fields by the service's rule, and puts back together a row whose quoted field runs over lines (as
+ * Excel writes a cell with a line break), so that it is reported as one multi-line row rather than as broken ones. */
+function joinTsvRows(rows: SheetRow[]): void {
+  const width = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
+  const open = (c: string) => c.startsWith('"') && !(c.length >= 2 && c.endsWith('"'));
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const last = r.cells[r.cells.length - 1];
+    if (r.cells.length < width && last !== undefined && open(last)) {
+      let j = i + 1;
+      while (j < rows.length && !rows[j].cells[0].endsWith('"')) j++;
+      if (j < rows.length) {
+        const joined = rows.slice(i + 1, j + 1);
+        r.cells = [...r.cells.slice(0, -1), [last, ...joined.map((x) => x.cells[0])].join('\n'), ...rows[j].cells.slice(1)];
+        r.endLine = rows[j].endLine;
+        rows.splice(i + 1, j - i);
+      }
+    }
+    r.cells = r.cells.map((c) => c.length >= 2 && c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c);
+  }
 }
 
 function guessMapping(sheet: Sheet, headerLangs: Array<string | undefined> | undefined, fileName?: string): ColumnMapping | undefined {
@@ -151,18 +207,9 @@ function guessMapping(sheet: Sheet, headerLangs: Array<string | undefined> | und
     const forbidden = header?.findIndex((h) => /^forbidden$/i.test(h.trim()));
     return forbidden !== undefined && forbidden >= 0 ? { kind: 'languages', columns, forbidden } : { kind: 'languages', columns };
   }
-  // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
-  const sample = rows.slice(0, 200);
-  if (sample.length) {
-    const langCols: number[] = [];
-    for (let i = 0; i < sheet.columnCount; i++) {
-      if (sample.every((r) => languageOf(r.cells[i] ?? '') !== undefined)) langCols.push(i);
-    }
-    if (langCols.length >= 2) {
-      const others = [...Array(sheet.columnCount).keys()].filter((i) => !langCols.includes(i));
-      if (others.length >= 2) return { kind: 'pairs', source: others[0], target: others[1], sourceLang: langCols[0], targetLang: langCols[1] };
-    }
-  }
+  // The 5-column export under a header of words.
+  const pairs = pairColumns(rows, sheet.columnCount);
+  if (pairs) return pairs;
   // Two columns: the languages from a header of words or from the file's name (en-de.glossary.tsv).
   if (sheet.columnCount === 2) {
     const pair = fileName ? pairFromName(fileName) : undefined;

@@ -90,7 +90,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   };
 
   parser.on('doctype', (text) => {
-    parser.ENTITIES = { ...parser.ENTITIES, ...internalEntities(text, parser.line) };
+    Object.assign(parser.ENTITIES, internalEntities(text, parser.line)); // keeps the predefined ones (&amp; …)
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     depth++;

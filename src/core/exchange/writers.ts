@@ -1,7 +1,8 @@
 /** Export writers: TBX v3 (TBX-Basic, DCA style), TBX v2 (martif, numeric ids), CSV with language columns (what
  * the service imports) and TSV per pair. They write through `sink` chunk by chunk and fetch one dictionary at a
  * time. Pure: no vscode. */
-import { parseEntries, serializeEntries } from '../serialize';
+import { parseEntries } from '../serialize';
+import { quoteCsv } from '../fields';
 import { ImportCancelled } from './model';
 
 export type ExportFormat = 'tbx3' | 'tbx2' | 'csv' | 'tsv';
@@ -113,6 +114,12 @@ export async function writeTbx(version: 2 | 3, name: string, dictionaries: reado
   await out.flush();
 }
 
+/** A CSV field as the service reads it; a semicolon or tab is quoted too, so a spreadsheet reader that detects the
+ * delimiter sees only commas outside quotes. */
+function csvField(v: string): string {
+  return /[",;\t]/.test(v) || v.charCodeAt(0) === 0xfeff ? quoteCsv(v) : v;
+}
+
 /** CSV with language columns: `source,target,SOURCE_LANG,TARGET_LANG` per entry, every dictionary in turn. */
 export async function writeCsv(dictionaries: readonly ExportDictionary[], sink: Sink, options: ExportOptions = {}): Promise<void> {
   const out = new Chunker(sink);
@@ -124,8 +131,9 @@ export async function writeCsv(dictionaries: readonly ExportDictionary[], sink: 
     const targetLang = d.targetLang.toUpperCase();
     const entries = parseEntries(text, 'tsv').entries;
     for (let i = 0; i < entries.length; i += 1000) {
-      const slice = entries.slice(i, i + 1000).map((e) => ({ source: e.source, target: e.target, sourceLang, targetLang }));
-      await out.write(serializeEntries(slice, 'csv'));
+      let rows = '';
+      for (const e of entries.slice(i, i + 1000)) rows += `${csvField(e.source)},${csvField(e.target)},${sourceLang},${targetLang}\n`;
+      await out.write(rows);
     }
     options.onProgress?.(++done, dictionaries.length, d);
   }
