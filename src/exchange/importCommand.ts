@@ -172,12 +172,10 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
         const next = { ...plan, pairs };
         return { plan: next, previews: pairs.map((p) => previewPair(p, existing.get(pairKey(p)), target.mode)) };
       };
-      for (;;) {
-        const now = current();
-        await previews.show(fileName, renderPreview(fileName, now.plan, now.previews, targetText));
+      type Item = vscode.QuickPickItem & { action: 'import' | 'open' | 'cancel'; pair?: string };
+      const itemsOf = (now: { previews: PairPreview[] }): Item[] => {
         const total = now.previews.reduce((n, p) => n + p.toSend, 0);
-        type Item = vscode.QuickPickItem & { action: 'import' | 'open' | 'cancel'; pair?: string };
-        const items: Item[] = [
+        return [
           { label: vscode.l10n.t('$(cloud-upload) Import'), description: vscode.l10n.t('{0} to {1}', plural(total, '1 entry', '{0} entries'), plural(now.previews.filter((p) => p.toSend).length, '1 dictionary', '{0} dictionaries')), action: 'import' },
           ...now.previews.map((p): Item => ({
             label: vscode.l10n.t('$(edit) Open {0} as a document', pairLabel(p)),
@@ -185,7 +183,38 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
           })),
           { label: vscode.l10n.t('$(close) Cancel'), description: vscode.l10n.t('nothing is sent'), action: 'cancel' },
         ];
-        const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Import preview: {0} → {1}', fileName, targetText), placeHolder: vscode.l10n.t('Open a dictionary to fix its entries before importing'), ignoreFocusOut: true });
+      };
+      // The picker stays open while a pair's document is edited; its counts and the preview follow the edits.
+      const choose = () => new Promise<Item | undefined>((resolve) => {
+        const qp = vscode.window.createQuickPick<Item>();
+        qp.title = vscode.l10n.t('Import preview: {0} → {1}', fileName, targetText);
+        qp.placeholder = vscode.l10n.t('Open a dictionary to fix its entries before importing');
+        qp.ignoreFocusOut = true;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const refresh = () => {
+          const now = current();
+          qp.items = itemsOf(now);
+          void previews.show(fileName, renderPreview(fileName, now.plan, now.previews, targetText));
+        };
+        refresh();
+        const sub = vscode.workspace.onDidChangeTextDocument((e) => {
+          if (![...opened.values()].includes(e.document)) return;
+          clearTimeout(timer);
+          timer = setTimeout(refresh, 250);
+        });
+        let accepted: Item | undefined;
+        qp.onDidAccept(() => { accepted = qp.selectedItems[0] ?? qp.activeItems[0]; qp.hide(); });
+        qp.onDidHide(() => { clearTimeout(timer); sub.dispose(); qp.dispose(); resolve(accepted); });
+        qp.show();
+      });
+      for (;;) {
+        const picked = await choose();
+        if (!picked && opened.size) {
+          // Another picker (Go to Line, Quick Open) closed this one while a dictionary is being fixed: the import waits.
+          const go = vscode.l10n.t('Continue Import');
+          if (await vscode.window.showInformationMessage(vscode.l10n.t('The import of {0} is waiting while you fix its dictionaries.', fileName), go, vscode.l10n.t('Cancel Import')) === go) continue;
+          return;
+        }
         if (!picked || picked.action === 'cancel') return;
         if (picked.action === 'open') {
           const pair = plan.pairs.find((p) => pairKey(p) === picked.pair)!;
@@ -197,7 +226,7 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
           await vscode.window.showTextDocument(doc, { preview: false });
           continue;
         }
-        plan = now.plan;
+        plan = current().plan; // the documents as they are now
         break;
       }
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing {0}', fileName), cancellable: true }, (progress, token) => {

@@ -19,10 +19,11 @@ export class ImportPreviewDocuments implements vscode.TextDocumentContentProvide
   /** Sets the preview's text and shows it (beside the active editor). */
   async show(fileName: string, text: string): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/Import preview — ${fileName}.md` });
+    const shown = this.texts.has(uri.toString()) && vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
     this.texts.set(uri.toString(), text);
     this.changed.fire(uri);
-    const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true });
+    // Shown once; later updates change its text without taking the editor from a pair document being fixed.
+    if (!shown) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false, preserveFocus: true });
     return uri;
   }
 
@@ -52,6 +53,7 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
     const p = previews[i];
     if (!pair.skipped.length && !pair.findings.length) continue;
     out.push('', `## ${pairLabel(pair)}`, '');
+    if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
     const reasons = SKIP_REASONS.filter((r) => p.skipped[r]).map((r) => `${p.skipped[r]} ${SKIP_WORDS[r]}`);
     if (reasons.length) out.push(vscode.l10n.t('Skipped: {0}.', reasons.join(', ')), '');
     for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(s.message)}`);

@@ -80,6 +80,8 @@ export interface PlannedPair {
   entries: PlannedEntry[];
   skipped: Skip[];
   findings: PlanFinding[];
+  /** Read back from its (edited) document: lines are the document's, not the file's. */
+  fromDocument?: boolean;
 }
 
 export interface ImportPlan {

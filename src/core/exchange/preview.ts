@@ -66,7 +66,7 @@ export function pairDocumentText(pair: PlannedPair): string {
 /** Reads a pair back from its (edited) document: the document now decides the pair's entries; what the rules still
  * refuse is skipped as invalid. Lines are the document's (1-based). */
 export function pairFromDocument(pair: PlannedPair, text: string): PlannedPair {
-  const out: PlannedPair = { sourceLang: pair.sourceLang, targetLang: pair.targetLang, entries: [], findings: [],
+  const out: PlannedPair = { sourceLang: pair.sourceLang, targetLang: pair.targetLang, entries: [], findings: [], fromDocument: true,
     skipped: pair.skipped.filter((s) => s.reason !== 'invalid' && s.reason !== 'multi-line') };
   const findings = lintEntries(text, { format: 'tsv' });
   const badLines = new Set<number>();
