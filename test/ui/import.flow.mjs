@@ -64,6 +64,9 @@ export async function run(t) {
   // The save dialog (VS Code's simple dialog in the browser): its path box takes the file name.
   const out = join(t.workspace, 'product-export.csv');
   await t.input(out, { title: /Export/ });
+  const said = await t.message(/Exported "Product terminology"|Could not export/);
+  const text = await page.locator('.notification-list-item, .notification-toast').filter({ hasText: /Exported|Could not export/ }).first().innerText();
+  t.check(/Exported "Product terminology" to/.test(text), `the export says where it wrote (${said}: ${text.replace(/\s+/g, ' ')})`);
   await t.until(() => { try { return readFileSync(out, 'utf8').includes('tablet,Tablet,EN,DE'); } catch { return false; } }, 'the exported CSV holds the imported entry');
   t.check(readFileSync(out, 'utf8').split('\n')[0] === 'cloud,Datenwolke,EN,DE', 'the export starts with EN → DE, in the service\'s order');
 }
