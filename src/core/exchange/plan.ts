@@ -4,6 +4,8 @@
 import { lintEntries } from '../entries';
 import { lintLanguagePair, rootCode } from '../languages';
 import { serializeEntries } from '../serialize';
+import { LIMITS } from '../findings';
+import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
 import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
 
 export interface PlanOptions {
@@ -18,6 +20,12 @@ interface Pick { chosen?: Term; excluded: Term[]; empty: Term[] }
 
 /** The term a language of a concept gets: a preferred one, else the first admitted (or unmarked) one. */
 function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): Pick {
+  // The common case: one usable term, written in the root code, without spaces around it.
+  if (terms.length === 1) {
+    const t = terms[0];
+    if ((t.status === 'unspecified' || t.status === 'admitted' || t.status === 'preferred') && t.text !== '' && t.lang.length === root.length &&
+      t.text.charCodeAt(0) > 32 && t.text.charCodeAt(t.text.length - 1) > 32 && t.text.trim() === t.text) return { chosen: t, excluded: [], empty: [] };
+  }
   const excluded = terms.filter((t) => t.status === 'deprecated' || t.status === 'forbidden');
   const usable = terms.filter((t) => !excluded.includes(t));
   const empty = usable.filter((t) => t.text.trim() === '');
@@ -62,11 +70,13 @@ export function planConcepts(
   };
   const choices: Choice[] = [...(meta.choices ?? [])];
   let unpaired = 0;
+  const roots = new Map<string, string>();
   for (const c of concepts) {
     const byLang = new Map<string, Term[]>();
     let unnamed = 0;
     for (const t of c.terms) {
-      const r = rootCode(t.lang);
+      let r = roots.get(t.lang);
+      if (r === undefined) { r = rootCode(t.lang); roots.set(t.lang, r); }
       if (!r) { unnamed++; continue; }
       const list = byLang.get(r);
       if (list) list.push(t); else byLang.set(r, [t]);
@@ -137,6 +147,14 @@ export function planEntries(
   return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options)), choices, notes: meta.notes ?? [] };
 }
 
+const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
+
+/** A phrase the rules surely accept: not empty, no control or Unicode line break, no space at either end, short. */
+function plainPhrase(s: string): boolean {
+  return s.length > 0 && s.length <= MAX_SAFE_UNITS_FOR_PHRASE && !SUSPICIOUS_CHAR.test(s) && s.indexOf('\u0085') === -1 &&
+    !isTrimmableSpace(s.charCodeAt(0)) && !isTrimmableSpace(s.charCodeAt(s.length - 1));
+}
+
 /** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
 function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
   const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
@@ -157,7 +175,7 @@ function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
           : `${q(e.source)} is already mapped to ${q(was.target)} (line ${was.line}); ${q(e.target)} was left out.` });
       continue;
     }
-    if (/[\r\n\u2028\u2029\u0085]/.test(e.source + e.target)) {
+    if (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target)) {
       out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
       out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
       first.set(e.source, e);
@@ -166,14 +184,32 @@ function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
     first.set(e.source, e);
     kept.push(e);
   }
-  // One entry per line: the rules' line numbers are indexes into `kept`.
-  const text = serializeEntries(kept, 'tsv');
+  // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
+  // indexes into `slow`, which indexes `kept`).
+  const slow: number[] = [];
+  let units = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const e = kept[i];
+    units += e.source.length + e.target.length + 2;
+    if (!plainPhrase(e.source) || !plainPhrase(e.target)) slow.push(i);
+  }
   const bad = new Set<number>();
-  for (const f of lintEntries(text, { format: 'tsv' })) {
-    const e = kept[f.line];
-    if (!e) continue;
-    out.findings.push({ code: f.code, severity: f.severity, message: f.message, line: e.line, source: e.source });
-    if (f.severity === 'error' && f.code !== 'dictionary-too-large') bad.add(f.line);
+  if (slow.length) {
+    const text = serializeEntries(slow.map((i) => kept[i]), 'tsv');
+    for (const f of lintEntries(text, { format: 'tsv' })) {
+      const i = slow[f.line];
+      const e = kept[i];
+      if (!e) continue;
+      out.findings.push({ code: f.code, severity: f.severity, message: f.message, line: e.line, source: e.source });
+      if (f.severity === 'error') bad.add(i);
+    }
+  }
+  if (units * 3 > LIMITS.dictionaryBytes) {
+    const bytes = kept.reduce((n, e) => n + utf8Length(e.source) + utf8Length(e.target) + 2, 0);
+    if (bytes > LIMITS.dictionaryBytes) {
+      out.findings.push({ code: 'dictionary-too-large', severity: 'error',
+        message: `The ${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()} entries are ${(bytes / 1048576).toFixed(1)} MiB; a dictionary holds at most 10 MiB. The service will refuse it: split the file.` });
+    }
   }
   kept.forEach((e, i) => {
     if (bad.has(i)) out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });

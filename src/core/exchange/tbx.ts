@@ -24,12 +24,17 @@ export interface ReadOptions {
   signal?: AbortSignal;
 }
 
+/** A string of its own: text from the parser may be a slice of the whole decoded chunk, which would keep the chunk in
+ * memory for as long as the slice lives. */
+const own = (s: string) => (' ' + s).slice(1);
+
 const local = (name: string) => {
   const i = name.indexOf(':');
   return i === -1 ? name : name.slice(i + 1);
 };
 
 const STATUS_TYPES = new Set(['administrativestatus', 'normativeauthorization']);
+const isStatusType = (type: string) => type === 'administrativeStatus' || type === 'normativeAuthorization' || STATUS_TYPES.has(type.toLowerCase());
 const TERM_GROUPS = new Set(['tig', 'ntig', 'termSec']);
 
 /** Normalises one status value (`preferredTerm-admn-sts`, `Deprecated`, `notRecommended`, …). */
@@ -46,10 +51,11 @@ const RANK: Record<TermStatus, number> = { unspecified: 0, admitted: 1, preferre
 
 /** Several status values on one term: the strongest exclusion wins (a term marked both preferred and deprecated
  * is never imported), else preferred over admitted. */
-function combine(values: string[]): TermStatus {
+function combine(values: string[], known: Map<string, TermStatus>): TermStatus {
   let best: TermStatus = 'unspecified';
   for (const v of values) {
-    const s = statusOf(v);
+    let s = known.get(v);
+    if (s === undefined) { s = statusOf(v); if (known.size < 1000) known.set(own(v), s); }
     if (RANK[s] > RANK[best]) best = s;
   }
   return best;
@@ -63,6 +69,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   const concepts: Concept[] = [];
   const languages = new Map<string, number>();
   const langCodes = new Map<string, string>(); // interned
+  const statuses = new Map<string, TermStatus>();
   let version: 2 | 3 | undefined;
   let dialect: string | undefined;
   let title: string | undefined;
@@ -77,14 +84,15 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
 
   const intern = (code: string) => {
     let c = langCodes.get(code);
-    if (c === undefined) { c = code; langCodes.set(code, code); }
+    if (c === undefined) { c = own(code); langCodes.set(c, c); }
     return c;
   };
   const endGroup = () => {
     if (!group || !concept) return;
-    const status = combine(group.statuses);
+    const status = group.statuses.length ? combine(group.statuses, statuses) : 'unspecified';
     const term: Term = { text: group.text ?? '', lang: group.lang, status, line: group.line };
-    if (group.statuses.length) term.rawStatus = group.statuses.join(', ');
+    // The status as written is kept for the preview's list of terms left out.
+    if (status === 'deprecated' || status === 'forbidden') term.rawStatus = own(group.statuses.join(', '));
     concept.terms.push(term);
     group = undefined;
   };
@@ -106,10 +114,10 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     }
     if (capture) return; // markup inside a term or a status (<hi>, <ph>): its text is taken with the rest
     if (name === 'titleStmt') { titleStmt = true; return; }
-    if (name === 'title' && titleStmt && title === undefined) { capture = { kind: 'title', depth, text: '', line: parser.line }; return; }
+    if (name === 'title' && titleStmt && title === undefined) { capture = { kind: 'title', depth, text: '', line: parser.line }; listen(true); return; }
     if (name === 'termEntry' || name === 'conceptEntry') {
       concept = { line: parser.line, terms: [] };
-      if (a.id) concept.id = a.id;
+      if (a.id) concept.id = own(a.id);
       return;
     }
     if (!concept) return;
@@ -121,23 +129,28 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     }
     if (name === 'term') {
       if (!group) { group = { line: parser.line, statuses: [], lang: lang ?? rootLang }; groupDepth = -1; }
-      if (group.text === undefined) { group.line = parser.line; capture = { kind: 'term', depth, text: '', line: parser.line }; }
+      if (group.text === undefined) { group.line = parser.line; capture = { kind: 'term', depth, text: '', line: parser.line }; listen(true); }
       return;
     }
-    if (group && (((name === 'termNote' || name === 'descrip' || name === 'admin') && STATUS_TYPES.has((a.type ?? '').toLowerCase())) ||
-      STATUS_TYPES.has(name.toLowerCase()))) {
+    if (group && (((name === 'termNote' || name === 'descrip' || name === 'admin') && a.type !== undefined && isStatusType(a.type)) ||
+      name === 'administrativeStatus' || name === 'normativeAuthorization')) {
       capture = { kind: 'status', depth, text: '', line: parser.line };
+      listen(true);
     }
   });
+  // Text is only listened to inside a term, a status or the title: saxes then skips building the text between tags.
   const onText = (t: string) => { if (capture) capture.text += t; };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
+  const listen = (on: boolean) => {
+    if (on) { parser.on('text', onText); parser.on('cdata', onText); } else { parser.off('text'); parser.off('cdata'); }
+  };
   parser.on('closetag', (tag) => {
     const name = local(tag.name);
     if (capture && depth === capture.depth) {
-      if (capture.kind === 'term') group!.text = capture.text;
+      listen(false);
+      // A copy: a slice of the parser's chunk would keep the whole chunk in memory for as long as the term lives.
+      if (capture.kind === 'term') group!.text = own(capture.text);
       else if (capture.kind === 'status') group!.statuses.push(capture.text.trim());
-      else title = capture.text.trim();
+      else title = own(capture.text.trim());
       capture = undefined;
       if (name === 'term' && groupDepth === -1) endGroup();
     } else if (!capture) {

@@ -2,7 +2,7 @@
  * the service imports) and TSV per pair. They write through `sink` chunk by chunk and fetch one dictionary at a
  * time. Pure: no vscode. */
 import { parseEntries } from '../serialize';
-import { quoteCsv } from '../fields';
+import { parseTsvLine, quoteCsv } from '../fields';
 import { ImportCancelled } from './model';
 
 export type ExportFormat = 'tbx3' | 'tbx2' | 'csv' | 'tsv';
@@ -25,8 +25,41 @@ export type Sink = (chunk: string) => void | Promise<void>;
 
 const CHUNK = 64 * 1024;
 
+const XML_SPECIAL = /[&<>"\t\n\r]/;
+
+/** Calls `each` for every entry of the service's TSV, as parseEntries reads it: the common line (one tab, no phrase
+ * that starts with a quote) is cut directly, any other through the full parser; text with a CR goes to it whole. */
+export function forEachTsvEntry(text: string, each: (source: string, target: string) => void): void {
+  if (text.indexOf('\r') !== -1) {
+    for (const e of parseEntries(text, 'tsv').entries) each(e.source, e.target);
+    return;
+  }
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const n = text.length;
+  while (start < n) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = n;
+    const tab = text.indexOf('\t', start);
+    if (tab !== -1 && tab < end) {
+      const second = text.indexOf('\t', tab + 1);
+      if (second === -1 || second >= end) {
+        if (text.charCodeAt(start) !== 34 && text.charCodeAt(tab + 1) !== 34) {
+          const source = text.slice(start, tab);
+          const target = text.slice(tab + 1, end);
+          if (source.trim() !== '' || target.trim() !== '') each(source, target);
+        } else if (text.slice(start, end).trim() !== '') {
+          const { fields } = parseTsvLine(text.slice(start, end));
+          each(fields[0].value, fields[1].value);
+        }
+      }
+    }
+    start = end + 1;
+  }
+}
+
 /** Escapes text for XML content and attributes; tabs and line breaks as character references so they read back. */
 export function xmlEscape(s: string): string {
+  if (!XML_SPECIAL.test(s)) return s;
   return s.replace(/[&<>"\t\n\r]/g, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`);
 }
 
@@ -87,12 +120,11 @@ export async function writeTbx(version: 2 | 3, name: string, dictionaries: reado
     const concepts = new Map<string, Array<string | undefined>>();
     for (let g = 0; g < group.length; g++) {
       check(options.signal);
-      const text = await group[g].entries();
-      for (const e of parseEntries(text, 'tsv').entries) {
-        let targets = concepts.get(e.source);
-        if (!targets) { targets = new Array(group.length); concepts.set(e.source, targets); }
-        if (targets[g] === undefined) targets[g] = e.target;
-      }
+      forEachTsvEntry(await group[g].entries(), (source, target) => {
+        let targets = concepts.get(source);
+        if (!targets) { targets = new Array(group.length); concepts.set(source, targets); }
+        if (targets[g] === undefined) targets[g] = target;
+      });
       options.onProgress?.(++done, dictionaries.length, group[g]);
     }
     const langs = group.map((d) => xmlEscape(d.targetLang.toLowerCase()));
@@ -129,12 +161,15 @@ export async function writeCsv(dictionaries: readonly ExportDictionary[], sink: 
     const text = await d.entries();
     const sourceLang = d.sourceLang.toUpperCase();
     const targetLang = d.targetLang.toUpperCase();
-    const entries = parseEntries(text, 'tsv').entries;
-    for (let i = 0; i < entries.length; i += 1000) {
-      let rows = '';
-      for (const e of entries.slice(i, i + 1000)) rows += `${csvField(e.source)},${csvField(e.target)},${sourceLang},${targetLang}\n`;
-      await out.write(rows);
-    }
+    let rows = '';
+    let pending = 0;
+    const rowsOf: string[] = [];
+    forEachTsvEntry(text, (source, target) => {
+      rows += `${csvField(source)},${csvField(target)},${sourceLang},${targetLang}\n`;
+      if (++pending === 1000) { rowsOf.push(rows); rows = ''; pending = 0; }
+    });
+    if (rows) rowsOf.push(rows);
+    for (const r of rowsOf) await out.write(r);
     options.onProgress?.(++done, dictionaries.length, d);
   }
   await out.flush();

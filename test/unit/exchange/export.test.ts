@@ -124,3 +124,17 @@ describe('round trip: export → import gives the same dictionaries', () => {
     }), { numRuns: runs });
   });
 });
+
+describe('forEachTsvEntry', () => {
+  it('reads the service\'s TSV exactly as parseEntries does', async () => {
+    const { forEachTsvEntry } = await import('../../../src/core/exchange/writers');
+    const { parseEntries } = await import('../../../src/core');
+    const line = fc.array(fc.constantFrom('a', 'b', '"', '""', '\t', ' ', 'é', '😀', '\uFEFF'), { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(fc.property(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), fc.boolean(), (lines, eol, bom) => {
+      const text = (bom ? '\uFEFF' : '') + lines.join(eol);
+      const got: string[][] = [];
+      forEachTsvEntry(text, (s, t) => got.push([s, t]));
+      assert.deepEqual(got, parseEntries(text, 'tsv').entries.map((e) => [e.source, e.target]));
+    }), { numRuns: RUNS * 5 });
+  });
+});
