@@ -9,10 +9,8 @@ async function main(): Promise<void> {
   for (const line of benchCore()) console.log(line);
   console.log('== API client (src/api) ==');
   for (const line of await benchClient()) console.log(line);
-  if (!process.env.TERMINOLOGY_BENCH_ONLY || process.env.TERMINOLOGY_BENCH_ONLY === 'exchange') {
-    console.log('== import and export (src/core/exchange) ==');
-    for (const line of await benchExchange()) console.log(line);
-  }
+  console.log('== import and export (src/core/exchange) ==');
+  for (const line of await benchExchange()) console.log(line);
 }
 
 main().catch((err) => {
