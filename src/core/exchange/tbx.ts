@@ -70,6 +70,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   const languages = new Map<string, number>();
   const langCodes = new Map<string, string>(); // interned
   const statuses = new Map<string, TermStatus>();
+  const roots = new Map<string, string>();
   let version: 2 | 3 | undefined;
   let dialect: string | undefined;
   let title: string | undefined;
@@ -140,8 +141,9 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   });
   // Text is only listened to inside a term, a status or the title: saxes then skips building the text between tags.
   const onText = (t: string) => { if (capture) capture.text += t; };
-  const listen = (on: boolean) => {
-    if (on) { parser.on('text', onText); parser.on('cdata', onText); } else { parser.off('text'); parser.off('cdata'); }
+  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
+  const listen = (on: boolean) => { // what parser.on/off('text'|'cdata') do, without their lookup
+    handlers.textHandler = handlers.cdataHandler = on ? onText : undefined;
   };
   parser.on('closetag', (tag) => {
     const name = local(tag.name);
@@ -160,10 +162,14 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
       else if (concept && (name === 'termEntry' || name === 'conceptEntry')) {
         endGroup();
         concepts.push(concept);
-        const seen = new Set<string>();
-        for (const t of concept.terms) {
-          const r = rootCode(t.lang);
-          if (r && !seen.has(r)) { seen.add(r); languages.set(r, (languages.get(r) ?? 0) + 1); }
+        // Counted once per concept and language (roots cached per written code).
+        const terms = concept.terms;
+        for (let i = 0; i < terms.length; i++) {
+          let r = roots.get(terms[i].lang);
+          if (r === undefined) { r = rootCode(terms[i].lang); roots.set(terms[i].lang, r); }
+          let first = r !== '';
+          for (let j = 0; j < i && first; j++) if (roots.get(terms[j].lang) === r) first = false;
+          if (first) languages.set(r, (languages.get(r) ?? 0) + 1);
         }
         concept = undefined;
       }
