@@ -1,7 +1,7 @@
 /** Import actions (plain values; the command gathers them): read a TBX or spreadsheet file into a plan, preview it
  * against a glossary, send it one call per dictionary. */
 import * as vscode from 'vscode';
-import type { Glossary } from '../api';
+import { QuotaError, ServiceError, type Glossary } from '../api';
 import {
   planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText,
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
@@ -107,7 +107,15 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
         if (target.mode === 'new') {
           if (!pairs.length) throw new Error(vscode.l10n.t('Nothing to import: no dictionary has an entry to send.'));
           const name = target.name ?? plan.title ?? 'Imported glossary';
-          glossary = await client.createGlossary(name, [input(pairs[0])], signal);
+          try {
+            glossary = await client.createGlossary(name, [input(pairs[0])], signal);
+          } catch (err) {
+            // The free plan allows a single glossary and refuses a second with a 4xx; a quota error is the documented form.
+            if (err instanceof QuotaError || (client.plan === 'free' && err instanceof ServiceError && (err.kind === 'forbidden' || err.kind === 'http'))) {
+              throw new Error(vscode.l10n.t('The service refused a new glossary ({0}). The free plan allows a single glossary: import into the existing one (merge or replace) instead, or raise the plan\'s limit.', err.message), { cause: err });
+            }
+            throw err;
+          }
           glossaryId = glossary.glossaryId;
           sent.push(key(pairs[0]));
           onProgress?.(1, pairs.length, key(pairs[0]));

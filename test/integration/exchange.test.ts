@@ -140,6 +140,25 @@ describe('import and export', () => {
     assert.deepEqual(fs.readdirSync(dir).filter((f) => f.includes('failed')), []);
   });
 
+  it('import into a new glossary on the free plan, which allows one: the refusal says what to do instead', async () => {
+    const FREE = 'integration-free-key:fx';
+    const uri = vscode.Uri.file(path.join(dir, 'free.csv'));
+    fs.writeFileSync(uri.fsPath, 'cloud,Wolke,EN,DE\n');
+    try {
+      assert.ok(await ext.actions.setApiKey(FREE));
+      const plan = await ext.actions.importPlan(uri);
+      const first = await ext.actions.runImport(plan, { mode: 'new', name: 'Free one' });
+      assert.equal(first.error, undefined);
+      const second = await ext.actions.runImport(plan, { mode: 'new', name: 'Free two' });
+      assert.deepEqual(second.sent, []);
+      assert.match(String((second.error as Error).message), /free plan allows a single glossary: import into the existing one/);
+      assert.deepEqual(service().state.accounts[FREE].glossaries.map((g) => g.name), ['Free one']);
+    } finally {
+      service().state.accounts[FREE].glossaries = [];
+      assert.ok(await ext.actions.setApiKey(PAID_KEY));
+    }
+  });
+
   it('import and export commands are contributed to the palette, the glossaries view and the Explorer', async () => {
     const commands = await vscode.commands.getCommands(true);
     assert.ok(commands.includes('terminology.importGlossary'));
