@@ -22,6 +22,7 @@ import type { DocumentStatus } from './documents/documentStatus';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
 import { registerSearch } from './search/register';
 import type { GlossarySearch } from './search/searchGlossaries';
+import { registerExchange, type ExchangeActions } from './exchange/register';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -49,7 +50,7 @@ export interface TerminologyApi {
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -68,8 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
+  const exchange = registerExchange(commands);
   const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions,
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -87,6 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...documents.disposables,
     ...table.disposables,
     ...search.disposables,
+    ...exchange.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;

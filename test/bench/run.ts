@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, figures as ratios to baselines measured in the same run. */
 import { benchCore } from './core.bench';
 import { benchClient } from './client.bench';
+import { benchExchange } from './exchange.bench';
 
 async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.warn('(run with --expose-gc for steadier memory figures)');
@@ -8,6 +9,8 @@ async function main(): Promise<void> {
   for (const line of benchCore()) console.log(line);
   console.log('== API client (src/api) ==');
   for (const line of await benchClient()) console.log(line);
+  console.log('== import and export (src/core/exchange) ==');
+  for (const line of await benchExchange()) console.log(line);
 }
 
 main().catch((err) => {

@@ -62,4 +62,16 @@ describe('Restricted Mode (workspace trust enabled, workspace untrusted)', () =>
     assert.equal(writes(), before, 'no PUT, PATCH, POST or DELETE reached the service');
     assert.deepEqual(account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)!.dictionaries[0].entries, [['cloud', 'Wolke']]);
   });
+
+  it('refuses Import into Glossary: the action rejects, the command sends nothing', async () => {
+    const uri = vscode.Uri.joinPath(folder(), 'terms.csv');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode('cloud,Nebel,EN,DE\n'));
+    const before = writes();
+    await assert.rejects(ext.actions.importPlan(uri), /Restricted Mode/);
+    await assert.rejects(ext.actions.readImportFile(uri), /Restricted Mode/);
+    await vscode.commands.executeCommand('terminology.importGlossary', uri);
+    assert.equal(writes(), before, 'no PUT, PATCH, POST or DELETE reached the service');
+    assert.deepEqual(account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)!.dictionaries[0].entries, [['cloud', 'Wolke']]);
+    await vscode.workspace.fs.delete(uri);
+  });
 });

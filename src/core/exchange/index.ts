@@ -1,0 +1,12 @@
+/** Import and export: TBX v2/v3, spreadsheets and the service's own CSV; the preview; the writers. No `vscode`. */
+export * from './model';
+export { sniffEncoding, StreamDecoder, decodeBytes } from './decode';
+export { internalEntities } from './entities';
+export { readTbx, statusOf, type TermBase, type ReadOptions } from './tbx';
+export { planConcepts, planEntries, type PlanOptions } from './plan';
+export {
+  readSpreadsheet, planSpreadsheet, sheetLanguages, detectDelimiter, languageOf, pairFromName,
+  DELIMITERS, DELIMITER_NAMES, type Sheet, type SheetRow, type SheetOptions, type ColumnMapping, type Delimiter,
+} from './spreadsheet';
+export { previewPair, previewPlan, pairEntriesText, pairDocumentText, pairFromDocument, describePreview, type ImportMode, type PairPreview } from './preview';
+export { writeTbx, writeCsv, writeTsv, tsvFileName, xmlEscape, type ExportFormat, type ExportDictionary, type ExportOptions, type Sink } from './writers';

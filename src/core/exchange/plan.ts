@@ -1,0 +1,219 @@
+/** From concepts (or entries with their pair) to the dictionaries an import would send: the preferred term of
+ * each language, deprecated and forbidden terms left out, duplicates and entries the rules refuse skipped, and every
+ * choice listed. Pure: no vscode. */
+import { lintEntries } from '../entries';
+import { lintLanguagePair, rootCode } from '../languages';
+import { serializeEntries } from '../serialize';
+import { LIMITS } from '../findings';
+import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
+import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
+
+export interface PlanOptions {
+  /** Glossary-capable languages of the service (GET /v3/languages?resource=glossary), when known. */
+  languages?: Iterable<string>;
+}
+
+const q = (s: string) => `"${s}"`;
+const where = (c: Concept) => `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`;
+
+interface Pick { chosen?: Term; excluded: Term[]; empty: Term[] }
+
+/** The term a language of a concept gets: a preferred one, else the first admitted (or unmarked) one. */
+function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): Pick {
+  // The common case: one usable term, written in the root code, without spaces around it.
+  if (terms.length === 1) {
+    const t = terms[0];
+    if ((t.status === 'unspecified' || t.status === 'admitted' || t.status === 'preferred') && t.text !== '' && t.lang.length === root.length &&
+      t.text.charCodeAt(0) > 32 && t.text.charCodeAt(t.text.length - 1) > 32 && t.text.trim() === t.text) return { chosen: t, excluded: [], empty: [] };
+  }
+  const excluded = terms.filter((t) => t.status === 'deprecated' || t.status === 'forbidden');
+  const usable = terms.filter((t) => !excluded.includes(t));
+  const empty = usable.filter((t) => t.text.trim() === '');
+  const candidates = usable.filter((t) => t.text.trim() !== '');
+  const chosen = candidates.find((t) => t.status === 'preferred') ?? candidates.find((t) => t.status === 'admitted') ?? candidates[0];
+  const lang = root.toUpperCase();
+  if (chosen && candidates.length > 1) {
+    const why = chosen.status === 'preferred' ? 'preferred' : chosen.status === 'admitted' ? 'the first admitted term' : 'the first term';
+    const others = candidates.filter((t) => t !== chosen).map((t) => `${q(t.text.trim())}${t.status !== 'unspecified' ? ` (${t.status})` : ''}`);
+    const twoPreferred = chosen.status === 'preferred' && candidates.filter((t) => t.status === 'preferred').length > 1 ? '; several are marked preferred, the first was taken' : '';
+    choices.push({ line: chosen.line, message: `${where(c)}, ${lang}: took ${q(chosen.text.trim())} (${why}) over ${others.join(', ')}${twoPreferred}.` });
+  }
+  for (const t of excluded) {
+    if (chosen) choices.push({ line: t.line, message: `${where(c)}, ${lang}: ${q(t.text.trim())} is ${t.status} (${t.rawStatus ?? t.status}): not imported.` });
+  }
+  if (chosen && chosen.text !== chosen.text.trim()) {
+    choices.push({ line: chosen.line, message: `${where(c)}, ${lang}: spaces around ${q(chosen.text.trim())} were removed.` });
+  }
+  if (chosen) {
+    const variants = new Set(terms.map((t) => t.lang.toLowerCase()).filter((l) => l !== root));
+    if (variants.size) choices.push({ line: chosen.line, message: `${where(c)}: ${[...variants].map((v) => v.toUpperCase()).join(', ')} taken as ${lang} (glossaries use root language codes).` });
+  }
+  return chosen ? { chosen, excluded, empty } : { excluded, empty };
+}
+
+class PairBuilder {
+  readonly candidates: PlannedEntry[] = [];
+  readonly skipped: Skip[] = [];
+  constructor(readonly sourceLang: string, readonly targetLang: string) {}
+}
+
+/** Builds the plan for concepts with `sourceLang` as the source: every other language becomes a dictionary. */
+export function planConcepts(
+  concepts: Iterable<Concept>, sourceLang: string, meta: { format: string; title?: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
+): ImportPlan {
+  const source = rootCode(sourceLang);
+  const pairs = new Map<string, PairBuilder>();
+  const pair = (t: string) => {
+    let p = pairs.get(t);
+    if (!p) { p = new PairBuilder(source, t); pairs.set(t, p); }
+    return p;
+  };
+  const choices: Choice[] = [...(meta.choices ?? [])];
+  let unpaired = 0;
+  const roots = new Map<string, string>();
+  for (const c of concepts) {
+    const byLang = new Map<string, Term[]>();
+    let unnamed = 0;
+    for (const t of c.terms) {
+      let r = roots.get(t.lang);
+      if (r === undefined) { r = rootCode(t.lang); roots.set(t.lang, r); }
+      if (!r) { unnamed++; continue; }
+      const list = byLang.get(r);
+      if (list) list.push(t); else byLang.set(r, [t]);
+    }
+    if (unnamed) choices.push({ line: c.line, message: `${where(c)}: ${unnamed} term(s) without a language were ignored.` });
+    const targets = [...byLang.keys()].filter((l) => l !== source);
+    if (!targets.length) { unpaired++; continue; }
+    const src = byLang.has(source) ? pickTerm(c, source, byLang.get(source)!, choices) : undefined;
+    for (const t of targets) {
+      const p = pair(t);
+      const tgt = pickTerm(c, t, byLang.get(t)!, choices);
+      if (c.skip) {
+        p.skipped.push({ reason: c.skip.reason, line: c.line, message: c.skip.message, source: src?.chosen?.text.trim(), target: tgt.chosen?.text.trim() });
+        continue;
+      }
+      if (!src) {
+        p.skipped.push({ reason: 'missing-source', line: c.line, target: tgt.chosen?.text.trim(), message: `${where(c)} has no ${source.toUpperCase()} term.` });
+        continue;
+      }
+      const s = src.chosen;
+      const g = tgt.chosen;
+      if (!s || !g) {
+        const side = !s ? src : tgt;
+        const lang = (!s ? source : t).toUpperCase();
+        if (side.excluded.length) {
+          p.skipped.push({ reason: 'forbidden', line: side.excluded[0].line, source: s?.text.trim() ?? side.excluded[0].text.trim(), target: g?.text.trim(),
+            message: `${where(c)}: every ${lang} term is deprecated or forbidden (${side.excluded.map((x) => q(x.text.trim())).join(', ')}).` });
+        } else {
+          p.skipped.push({ reason: 'empty', line: side.empty[0]?.line ?? c.line, source: s?.text.trim(), target: g?.text.trim(), message: `${where(c)}: the ${lang} term is empty.` });
+        }
+        continue;
+      }
+      p.candidates.push({ source: s.text.trim(), target: g.text.trim(), line: s.line });
+    }
+  }
+  if (unpaired) choices.push({ message: `${unpaired} concept(s) hold only one language (nothing to pair) and were left out.` });
+  const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options)), choices, notes: meta.notes ?? [] };
+  if (meta.title) out.title = meta.title;
+  return out;
+}
+
+/** Builds the plan for entries that carry their own pair (the service's CSV with language columns). */
+export function planEntries(
+  rows: Iterable<{ source: string; target: string; sourceLang: string; targetLang: string; line: number; skip?: Concept['skip'] }>,
+  meta: { format: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
+): ImportPlan {
+  const pairs = new Map<string, PairBuilder>();
+  const choices: Choice[] = [...(meta.choices ?? [])];
+  const variants = new Set<string>();
+  for (const r of rows) {
+    const s = rootCode(r.sourceLang.trim());
+    const t = rootCode(r.targetLang.trim());
+    for (const code of [r.sourceLang.trim(), r.targetLang.trim()]) if (code.includes('-')) variants.add(code.toUpperCase());
+    const key = `${s}\u0000${t}`;
+    let p = pairs.get(key);
+    if (!p) { p = new PairBuilder(s, t); pairs.set(key, p); }
+    if (r.skip) {
+      p.skipped.push({ reason: r.skip.reason, line: r.line, source: r.source, target: r.target, message: r.skip.message });
+      continue;
+    }
+    if (r.source.trim() === '' || r.target.trim() === '') {
+      p.skipped.push({ reason: 'empty', line: r.line, source: r.source, target: r.target, message: `Line ${r.line}: the ${r.source.trim() === '' ? 'source' : 'target'} is empty.` });
+      continue;
+    }
+    p.candidates.push({ source: r.source, target: r.target, line: r.line });
+  }
+  if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (glossaries use root language codes).` });
+  return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options)), choices, notes: meta.notes ?? [] };
+}
+
+const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
+
+/** A phrase the rules surely accept: not empty, no control or Unicode line break, no space at either end, short. */
+function plainPhrase(s: string): boolean {
+  return s.length > 0 && s.length <= MAX_SAFE_UNITS_FOR_PHRASE && !SUSPICIOUS_CHAR.test(s) && s.indexOf('\u0085') === -1 &&
+    !isTrimmableSpace(s.charCodeAt(0)) && !isTrimmableSpace(s.charCodeAt(s.length - 1));
+}
+
+/** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
+function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
+  const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
+  const pairProblems = lintLanguagePair(p.sourceLang, p.targetLang, { languages: options.languages });
+  if (pairProblems.length) {
+    const message = pairProblems.map((f) => f.message).join(' ');
+    for (const e of p.candidates) out.skipped.push({ reason: 'unsupported-language', line: e.line, source: e.source, target: e.target, message });
+    out.findings.push({ code: pairProblems[0].code, severity: 'error', message });
+    return out;
+  }
+  const first = new Map<string, PlannedEntry>();
+  const kept: PlannedEntry[] = [];
+  for (const e of p.candidates) {
+    const was = first.get(e.source);
+    if (was) {
+      out.skipped.push({ reason: 'duplicate', line: e.line, source: e.source, target: e.target,
+        message: was.target === e.target ? `${q(e.source)} → ${q(e.target)} repeats line ${was.line}.`
+          : `${q(e.source)} is already mapped to ${q(was.target)} (line ${was.line}); ${q(e.target)} was left out.` });
+      continue;
+    }
+    if (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target)) {
+      out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
+      out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
+      first.set(e.source, e);
+      continue;
+    }
+    first.set(e.source, e);
+    kept.push(e);
+  }
+  // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
+  // indexes into `slow`, which indexes `kept`).
+  const slow: number[] = [];
+  let units = 0;
+  for (let i = 0; i < kept.length; i++) {
+    const e = kept[i];
+    units += e.source.length + e.target.length + 2;
+    if (!plainPhrase(e.source) || !plainPhrase(e.target)) slow.push(i);
+  }
+  const bad = new Set<number>();
+  if (slow.length) {
+    const text = serializeEntries(slow.map((i) => kept[i]), 'tsv');
+    for (const f of lintEntries(text, { format: 'tsv' })) {
+      const i = slow[f.line];
+      const e = kept[i];
+      if (!e) continue;
+      out.findings.push({ code: f.code, severity: f.severity, message: f.message, line: e.line, source: e.source });
+      if (f.severity === 'error') bad.add(i);
+    }
+  }
+  if (units * 3 > LIMITS.dictionaryBytes) {
+    const bytes = kept.reduce((n, e) => n + utf8Length(e.source) + utf8Length(e.target) + 2, 0);
+    if (bytes > LIMITS.dictionaryBytes) {
+      out.findings.push({ code: 'dictionary-too-large', severity: 'error',
+        message: `The ${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()} entries are ${(bytes / 1048576).toFixed(1)} MiB; a dictionary holds at most 10 MiB. The service will refuse it: split the file.` });
+    }
+  }
+  kept.forEach((e, i) => {
+    if (bad.has(i)) out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
+    else out.entries.push(e);
+  });
+  return out;
+}

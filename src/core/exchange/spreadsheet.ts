@@ -1,0 +1,272 @@
+/** Spreadsheet import (CSV/TSV as spreadsheets and the service's website write them), read with csv-parse:
+ * encoding (UTF-8 with or without BOM, UTF-16 as Excel writes "Unicode text"), the delimiter (comma, semicolon,
+ * tab), a header row of language codes or names, and the columns' roles. Pure: no vscode. */
+import { parse } from 'csv-parse/sync';
+import { decodeBytes } from './decode';
+import { planConcepts, planEntries, type PlanOptions } from './plan';
+import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
+import { rootCode } from '../languages';
+
+export type Delimiter = ',' | ';' | '\t';
+export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
+export const DELIMITER_NAMES: Record<Delimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+/** Which column is what. `pairs`: each row names its own pair (the service's CSV export); `languages`: each mapped
+ * column holds one language's term (a multilingual sheet, or two columns whose languages the user gave). */
+export type ColumnMapping =
+  | { kind: 'pairs'; source: number; target: number; sourceLang: number; targetLang: number }
+  | { kind: 'languages'; columns: Array<{ index: number; lang: string }>; forbidden?: number };
+
+export interface SheetRow { cells: string[]; line: number; endLine: number }
+
+export interface Sheet {
+  encoding: string;
+  bom: boolean;
+  delimiter: Delimiter;
+  /** False when the caller named it. */
+  delimiterGuessed: boolean;
+  /** The header row, when the first row is one. */
+  header?: string[];
+  rows: SheetRow[];
+  columnCount: number;
+  /** The mapping read from the file, when it can be guessed; otherwise the user maps the columns. */
+  mapping?: ColumnMapping;
+  notes: string[];
+}
+
+export interface SheetOptions {
+  fileName?: string;
+  delimiter?: Delimiter;
+}
+
+/** Root codes the service knows for glossaries (and Thai, to say that it is refused). */
+const CODES = new Set(('ar bg cs da de el en es et fi fr he hu id it ja ko lt lv nb nl pl pt ro ru sk sl sv tr uk zh th vi ' +
+  'hi bn ms fa ca eu gl hr sr bs mk sq is ga cy mt af sw ta te ur no').split(' '));
+
+const NAMES: Record<string, string> = {
+  english: 'en', englisch: 'en', anglais: 'en', inglés: 'en', ingles: 'en', german: 'de', deutsch: 'de', allemand: 'de', alemán: 'de',
+  french: 'fr', français: 'fr', francais: 'fr', französisch: 'fr', spanish: 'es', español: 'es', espanol: 'es', spanisch: 'es',
+  italian: 'it', italiano: 'it', italienisch: 'it', dutch: 'nl', nederlands: 'nl', portuguese: 'pt', português: 'pt', portugues: 'pt',
+  japanese: 'ja', '日本語': 'ja', chinese: 'zh', '中文': 'zh', korean: 'ko', '한국어': 'ko', russian: 'ru', 'русский': 'ru',
+  polish: 'pl', polski: 'pl', swedish: 'sv', svenska: 'sv', danish: 'da', dansk: 'da', finnish: 'fi', suomi: 'fi',
+  norwegian: 'nb', norsk: 'nb', czech: 'cs', čeština: 'cs', turkish: 'tr', türkçe: 'tr', greek: 'el', ukrainian: 'uk',
+  arabic: 'ar', hebrew: 'he', hungarian: 'hu', romanian: 'ro', bulgarian: 'bg', slovak: 'sk', slovenian: 'sl',
+  estonian: 'et', latvian: 'lv', lithuanian: 'lt', indonesian: 'id', thai: 'th', vietnamese: 'vi',
+};
+
+/** The root code a cell names as a language (`en`, `EN-us`, `de_DE`, `English`, `German (Germany)`), if any. */
+export function languageOf(cell: string): string | undefined {
+  const v = cell.trim().replace(/_/g, '-');
+  if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(v)) {
+    const r = rootCode(v);
+    return CODES.has(r) ? (r === 'no' ? 'nb' : r) : undefined;
+  }
+  const name = v.toLowerCase().replace(/\s*\(.*\)$/, '');
+  return NAMES[name];
+}
+
+/** The pair a file name names: `en-de.glossary.tsv`, `terms_EN_FR.csv`, `Glossary.en-de.tsv`. */
+export function pairFromName(fileName: string): [string, string] | undefined {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const all = [...base.matchAll(/(?:^|[^A-Za-z])([A-Za-z]{2})[-_]([A-Za-z]{2})(?=[^A-Za-z]|$)/g)];
+  const m = all[all.length - 1];
+  if (!m) return undefined;
+  const s = languageOf(m[1]);
+  const t = languageOf(m[2]);
+  return s && t && s !== t ? [s, t] : undefined;
+}
+
+/** Counts each delimiter per line outside quotes; the one with the steadiest non-zero count wins. */
+export function detectDelimiter(text: string, fileName?: string): Delimiter {
+  const lines: string[] = [];
+  let line = '';
+  let quoted = false;
+  if (/\.tsv$/i.test(fileName ?? '') && /\t/.test(text.slice(0, 64 * 1024))) return '\t';
+  for (let i = 0; i < text.length && lines.length < 100; i++) {
+    const c = text[i];
+    // A quote opens a field only at its start; inside, a doubled quote is one and a single one closes it.
+    if (c === '"') {
+      if (!quoted && (line === '' || /[\t;,]$/.test(line))) { quoted = true; continue; }
+      if (quoted && text[i + 1] === '"') { i++; continue; }
+      if (quoted) { quoted = false; continue; }
+    }
+    if (!quoted && (c === '\n' || c === '\r')) { if (line) lines.push(line); line = ''; continue; }
+    if (!quoted) line += c;
+  }
+  if (line && lines.length < 100) lines.push(line);
+  // The share of lines with the most common non-zero count; on a tie, the larger count (a service CSV line has 3
+  // commas outside quotes), then tab, semicolon, comma.
+  let best: Delimiter | undefined;
+  let bestScore = 0;
+  let bestMode = 0;
+  const scores = new Map<Delimiter, number>();
+  for (const d of ['\t', ';', ','] as const) {
+    const freq = new Map<number, number>();
+    for (const l of lines) {
+      const n = l.split(d).length - 1;
+      if (n > 0) freq.set(n, (freq.get(n) ?? 0) + 1);
+    }
+    let modeLines = 0;
+    let mode = 0;
+    for (const [n, v] of freq) if (v > modeLines || (v === modeLines && n > mode)) { modeLines = v; mode = n; }
+    const score = lines.length ? modeLines / lines.length : 0;
+    scores.set(d, score);
+    if (score > bestScore + 1e-9 || (score > 0 && Math.abs(score - bestScore) < 1e-9 && mode > bestMode)) { best = d; bestScore = score; bestMode = mode; }
+  }
+  // A .tsv (or .txt) file whose tabs are as steady as the winner is tab-separated (phrases may hold ; or ,).
+  if (best && /\.(tsv|txt)$/i.test(fileName ?? '') && (scores.get('\t') ?? 0) >= bestScore - 1e-9 && bestScore > 0) return '\t';
+  if (best) return best;
+  return /\.(tsv|txt)$/i.test(fileName ?? '') ? '\t' : ',';
+}
+
+const HEADER_WORDS = /^(source|target|term|terms|source[ _-]?(lang|language)|target[ _-]?(lang|language)|forbidden|case[ _-]?sensitive|notes?|comments?|definition|id|glossary)$/i;
+
+/** Reads and analyses a spreadsheet: never guesses a mapping it is unsure of (the caller then asks the user). */
+export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): Sheet {
+  const { text, encoding, bom } = decodeBytes(bytes);
+  const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
+  let records: Array<{ record: string[]; raw: string; info: { lines: number } }>;
+  try {
+    // Tab-separated text follows the service's TSV rule: a phrase enclosed in quotes is unquoted, any other quote is
+    // text (`"hi` is a phrase). So csv-parse splits on tabs and lines only, and the fields are unquoted here.
+    records = parse(text, {
+      delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, raw: true, info: true, bom: true,
+      ...(delimiter === '\t' ? { quote: false } : {}),
+    }) as unknown as typeof records;
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    throw new ImportError(`The file cannot be read as ${DELIMITER_NAMES[delimiter]}-separated values${line ? ` at line ${line}` : ''}: ${(e as Error).message}`, line);
+  }
+  const rows: SheetRow[] = records.map((r) => {
+    const breaks = (r.raw.replace(/\r\n?$|\n$/, '').match(/\r\n|\r|\n/g) ?? []).length;
+    const endLine = r.info.lines;
+    return { cells: r.record, line: endLine - breaks, endLine };
+  }).filter((r) => r.cells.some((c) => c.trim() !== ''));
+  if (delimiter === '\t') joinTsvRows(rows);
+  const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
+  const notes = [`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated${options.delimiter ? '' : ' (detected)'}; ${rows.length} rows, ${columnCount} columns.`];
+  const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, notes };
+
+  // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
+  const pairs = pairColumns(rows, columnCount);
+  if (pairs) { sheet.mapping = pairs; return sheet; }
+  // A header row: language names or codes, or the usual column words, above data that is neither.
+  const first = rows[0]?.cells ?? [];
+  const headerLangs = first.map(languageOf);
+  const langCells = headerLangs.filter(Boolean).length;
+  const headerWords = first.filter((c) => HEADER_WORDS.test(c.trim())).length;
+  if ((rows.length > 1 && langCells >= 2) || (headerWords >= 2 && langCells === 0)) {
+    sheet.header = first;
+    sheet.rows = rows.slice(1);
+    notes.push(`Row 1 is a header: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
+  }
+  sheet.mapping = guessMapping(sheet, langCells >= 2 && sheet.header ? headerLangs : undefined, options.fileName);
+  return sheet;
+}
+
+/** Columns 3 and 4 (or any two) holding a language code on every row: the service's CSV with language columns. */
+function pairColumns(rows: SheetRow[], columnCount: number): ColumnMapping | undefined {
+  const sample = rows.slice(0, 200);
+  if (!sample.length) return undefined;
+  const langCols: number[] = [];
+  for (let i = 0; i < columnCount; i++) if (sample.every((r) => languageOf(r.cells[i] ?? '') !== undefined)) langCols.push(i);
+  if (langCols.length < 2) return undefined;
+  const [sl, tl] = langCols.includes(2) && langCols.includes(3) ? [2, 3] : [langCols[0], langCols[1]];
+  const others = [...Array(columnCount).keys()].filter((i) => i !== sl && i !== tl);
+  return others.length >= 2 ? { kind: 'pairs', source: others[0], target: others[1], sourceLang: sl, targetLang: tl } : undefined;
+}
+
+/** Unquotes TSV fields by the service's rule, and puts back together a row whose quoted field runs over lines (as
+ * Excel writes a cell with a line break), so that it is reported as one multi-line row rather than as broken ones. */
+function joinTsvRows(rows: SheetRow[]): void {
+  const width = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
+  const open = (c: string) => c.startsWith('"') && !(c.length >= 2 && c.endsWith('"'));
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const last = r.cells[r.cells.length - 1];
+    if (r.cells.length < width && last !== undefined && open(last)) {
+      let j = i + 1;
+      while (j < rows.length && !rows[j].cells[0].endsWith('"')) j++;
+      if (j < rows.length) {
+        const joined = rows.slice(i + 1, j + 1);
+        r.cells = [...r.cells.slice(0, -1), [last, ...joined.map((x) => x.cells[0])].join('\n'), ...rows[j].cells.slice(1)];
+        r.endLine = rows[j].endLine;
+        rows.splice(i + 1, j - i);
+      }
+    }
+    r.cells = r.cells.map((c) => c.length >= 2 && c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c);
+  }
+}
+
+function guessMapping(sheet: Sheet, headerLangs: Array<string | undefined> | undefined, fileName?: string): ColumnMapping | undefined {
+  const { rows, header } = sheet;
+  if (headerLangs) {
+    const columns: Array<{ index: number; lang: string }> = [];
+    const seen = new Set<string>();
+    headerLangs.forEach((lang, index) => { if (lang && !seen.has(lang)) { seen.add(lang); columns.push({ index, lang }); } });
+    const forbidden = header?.findIndex((h) => /^forbidden$/i.test(h.trim()));
+    return forbidden !== undefined && forbidden >= 0 ? { kind: 'languages', columns, forbidden } : { kind: 'languages', columns };
+  }
+  // The 5-column export under a header of words.
+  const pairs = pairColumns(rows, sheet.columnCount);
+  if (pairs) return pairs;
+  // Two columns: the languages from a header of words or from the file's name (en-de.glossary.tsv).
+  if (sheet.columnCount === 2) {
+    const pair = fileName ? pairFromName(fileName) : undefined;
+    if (pair) return { kind: 'languages', columns: [{ index: 0, lang: pair[0] }, { index: 1, lang: pair[1] }] };
+  }
+  return undefined;
+}
+
+/** The languages a mapping brings (root codes). */
+export function sheetLanguages(sheet: Sheet, mapping: ColumnMapping): string[] {
+  if (mapping.kind === 'languages') return mapping.columns.map((c) => c.lang);
+  const out = new Set<string>();
+  for (const r of sheet.rows) {
+    for (const i of [mapping.sourceLang, mapping.targetLang]) {
+      const l = languageOf(r.cells[i] ?? '');
+      if (l) out.add(l);
+    }
+  }
+  return [...out];
+}
+
+const YES = /^(yes|y|true|1|x|ja|oui|sí|si|forbidden)$/i;
+
+/** The plan for a sheet read with `mapping`; `sourceLang` picks the source among a multilingual sheet's columns. */
+export function planSpreadsheet(sheet: Sheet, mapping: ColumnMapping, sourceLang?: string, options: PlanOptions = {}): ImportPlan {
+  const format = sheet.delimiter === '\t' ? 'tsv' : 'csv';
+  const choices: Choice[] = [];
+  const used = mapping.kind === 'pairs' ? [mapping.source, mapping.target, mapping.sourceLang, mapping.targetLang]
+    : [...mapping.columns.map((c) => c.index), ...(mapping.forbidden !== undefined ? [mapping.forbidden] : [])];
+  const ignored = [...Array(sheet.columnCount).keys()].filter((i) => !used.includes(i));
+  if (ignored.length) {
+    choices.push({ message: `Column(s) ${ignored.map((i) => `${i + 1}${sheet.header?.[i] ? ` (${JSON.stringify(sheet.header[i])})` : ''}`).join(', ')} ignored.` });
+  }
+  const multi = (r: SheetRow) => r.endLine > r.line
+    ? { reason: 'multi-line' as const, message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` }
+    : undefined;
+  if (mapping.kind === 'pairs') {
+    const rows = sheet.rows.map((r) => {
+      const row = {
+        source: r.cells[mapping.source] ?? '', target: r.cells[mapping.target] ?? '',
+        sourceLang: r.cells[mapping.sourceLang] ?? '', targetLang: r.cells[mapping.targetLang] ?? '', line: r.line,
+      };
+      const skip = multi(r);
+      return skip ? { ...row, skip } : row;
+    });
+    return planEntries(rows, { format, notes: sheet.notes, choices }, options);
+  }
+  const concepts: Concept[] = sheet.rows.map((r) => {
+    const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ text: r.cells[col.index] ?? '', lang: col.lang, status: 'unspecified' as const, line: r.line })) };
+    const skip = multi(r);
+    if (skip) c.skip = skip;
+    else if (mapping.forbidden !== undefined && YES.test((r.cells[mapping.forbidden] ?? '').trim())) {
+      c.skip = { reason: 'forbidden', message: `Line ${r.line} is marked forbidden.` };
+    }
+    return c;
+  });
+  const source = sourceLang ?? mapping.columns[0]?.lang;
+  if (!source) throw new ImportError('No column is mapped to a language.');
+  return planConcepts(concepts, source, { format, notes: sheet.notes, choices }, options);
+}

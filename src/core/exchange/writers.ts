@@ -1,0 +1,194 @@
+/** Export writers: TBX v3 (TBX-Basic, DCA style), TBX v2 (martif, numeric ids), CSV with language columns (what
+ * the service imports) and TSV per pair. They write through `sink` chunk by chunk and fetch one dictionary at a
+ * time. Pure: no vscode. */
+import { parseEntries } from '../serialize';
+import { parseTsvLine, quoteCsv } from '../fields';
+import { ImportCancelled } from './model';
+
+export type ExportFormat = 'tbx3' | 'tbx2' | 'csv' | 'tsv';
+
+export interface ExportDictionary {
+  sourceLang: string;
+  targetLang: string;
+  /** Fetches the dictionary's entries (the service's TSV). Called once, when the writer reaches it. */
+  entries(): Promise<string>;
+}
+
+export interface ExportOptions {
+  signal?: AbortSignal;
+  /** Called after each dictionary was written, with how many of `total` are done. */
+  onProgress?(done: number, total: number, dictionary: ExportDictionary): void;
+}
+
+/** Writes `chunk`; may wait (back-pressure). */
+export type Sink = (chunk: string) => void | Promise<void>;
+
+const CHUNK = 64 * 1024;
+
+const XML_SPECIAL = /[&<>"\t\n\r]/;
+
+/** Calls `each` for every entry of the service's TSV, as parseEntries reads it: the common line (one tab, no phrase
+ * that starts with a quote) is cut directly, any other through the full parser; text with a CR goes to it whole. */
+export function forEachTsvEntry(text: string, each: (source: string, target: string) => void): void {
+  if (text.indexOf('\r') !== -1) {
+    for (const e of parseEntries(text, 'tsv').entries) each(e.source, e.target);
+    return;
+  }
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const n = text.length;
+  while (start < n) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = n;
+    const tab = text.indexOf('\t', start);
+    if (tab !== -1 && tab < end) {
+      const second = text.indexOf('\t', tab + 1);
+      if (second === -1 || second >= end) {
+        if (text.charCodeAt(start) !== 34 && text.charCodeAt(tab + 1) !== 34) {
+          const source = text.slice(start, tab);
+          const target = text.slice(tab + 1, end);
+          if (source.trim() !== '' || target.trim() !== '') each(source, target);
+        } else if (text.slice(start, end).trim() !== '') {
+          const { fields } = parseTsvLine(text.slice(start, end));
+          each(fields[0].value, fields[1].value);
+        }
+      }
+    }
+    start = end + 1;
+  }
+}
+
+/** Escapes text for XML content and attributes; tabs and line breaks as character references so they read back. */
+export function xmlEscape(s: string): string {
+  if (!XML_SPECIAL.test(s)) return s;
+  return s.replace(/[&<>"\t\n\r]/g, (c) => c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : `&#${c.charCodeAt(0)};`);
+}
+
+/** Buffers small writes into chunks of about 64 KiB. */
+class Chunker {
+  private buf = '';
+  constructor(private readonly sink: Sink) {}
+  async write(s: string): Promise<void> {
+    this.buf += s;
+    if (this.buf.length >= CHUNK) await this.flush();
+  }
+  async flush(): Promise<void> {
+    if (!this.buf) return;
+    const b = this.buf;
+    this.buf = '';
+    await this.sink(b);
+  }
+}
+
+const check = (signal?: AbortSignal) => { if (signal?.aborted) throw new ImportCancelled(); };
+
+/** Groups dictionaries by source language, in first-seen order. */
+function bySource(dictionaries: readonly ExportDictionary[]): Map<string, ExportDictionary[]> {
+  const out = new Map<string, ExportDictionary[]>();
+  for (const d of dictionaries) {
+    const k = d.sourceLang.toLowerCase();
+    const list = out.get(k);
+    if (list) list.push(d); else out.set(k, [d]);
+  }
+  return out;
+}
+
+/**
+ * TBX: one concept per source phrase of a source language, holding the targets of every dictionary with that source
+ * language. The dictionaries of one source language are fetched one after another; each one's text is parsed into
+ * its entries and dropped before the next is fetched.
+ */
+export async function writeTbx(version: 2 | 3, name: string, dictionaries: readonly ExportDictionary[], sink: Sink, options: ExportOptions = {}): Promise<void> {
+  const out = new Chunker(sink);
+  const groups = bySource(dictionaries);
+  const rootLang = dictionaries[0]?.sourceLang.toLowerCase() ?? 'en';
+  const title = xmlEscape(name);
+  if (version === 3) {
+    await out.write('<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<tbx style="dca" type="TBX-Basic" xml:lang="${xmlEscape(rootLang)}" xmlns="urn:iso:std:iso:30042:ed-2">\n` +
+      `  <tbxHeader>\n    <fileDesc>\n      <titleStmt>\n        <title>${title}</title>\n      </titleStmt>\n` +
+      '      <sourceDesc>\n        <p>Exported by Terminology Studio</p>\n      </sourceDesc>\n    </fileDesc>\n  </tbxHeader>\n  <text>\n    <body>\n');
+  } else {
+    await out.write('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n' +
+      `<martif type="TBX-Basic" xml:lang="${xmlEscape(rootLang)}">\n  <martifHeader>\n    <fileDesc>\n      <titleStmt>\n        <title>${title}</title>\n      </titleStmt>\n` +
+      '      <sourceDesc>\n        <p>Exported by Terminology Studio</p>\n      </sourceDesc>\n    </fileDesc>\n  </martifHeader>\n  <text>\n    <body>\n');
+  }
+  const [conceptTag, langTag, termTag] = version === 3 ? ['conceptEntry', 'langSec', 'termSec'] : ['termEntry', 'langSet', 'tig'];
+  let id = 0;
+  let done = 0;
+  for (const [source, group] of groups) {
+    // Source phrase → targets per dictionary of the group, in the order phrases first appear.
+    const concepts = new Map<string, Array<string | undefined>>();
+    for (let g = 0; g < group.length; g++) {
+      check(options.signal);
+      forEachTsvEntry(await group[g].entries(), (source, target) => {
+        let targets = concepts.get(source);
+        if (!targets) { targets = new Array(group.length); concepts.set(source, targets); }
+        if (targets[g] === undefined) targets[g] = target;
+      });
+      options.onProgress?.(++done, dictionaries.length, group[g]);
+    }
+    const langs = group.map((d) => xmlEscape(d.targetLang.toLowerCase()));
+    const src = xmlEscape(source);
+    for (const [phrase, targets] of concepts) {
+      id++;
+      let s = `      <${conceptTag} id="${version === 3 ? `c${id}` : id}">\n` +
+        `        <${langTag} xml:lang="${src}">\n          <${termTag}>\n            <term>${xmlEscape(phrase)}</term>\n          </${termTag}>\n        </${langTag}>\n`;
+      for (let g = 0; g < group.length; g++) {
+        const t = targets[g];
+        if (t === undefined) continue;
+        s += `        <${langTag} xml:lang="${langs[g]}">\n          <${termTag}>\n            <term>${xmlEscape(t)}</term>\n          </${termTag}>\n        </${langTag}>\n`;
+      }
+      await out.write(s + `      </${conceptTag}>\n`);
+    }
+    concepts.clear();
+  }
+  await out.write(version === 3 ? '    </body>\n  </text>\n</tbx>\n' : '    </body>\n  </text>\n</martif>\n');
+  await out.flush();
+}
+
+/** A CSV field as the service reads it; a semicolon or tab is quoted too, so a spreadsheet reader that detects the
+ * delimiter sees only commas outside quotes. */
+function csvField(v: string): string {
+  return /[",;\t]/.test(v) || v.charCodeAt(0) === 0xfeff ? quoteCsv(v) : v;
+}
+
+/** CSV with language columns: `source,target,SOURCE_LANG,TARGET_LANG` per entry, every dictionary in turn. */
+export async function writeCsv(dictionaries: readonly ExportDictionary[], sink: Sink, options: ExportOptions = {}): Promise<void> {
+  const out = new Chunker(sink);
+  let done = 0;
+  for (const d of dictionaries) {
+    check(options.signal);
+    const text = await d.entries();
+    const sourceLang = d.sourceLang.toUpperCase();
+    const targetLang = d.targetLang.toUpperCase();
+    let rows = '';
+    let pending = 0;
+    const rowsOf: string[] = [];
+    forEachTsvEntry(text, (source, target) => {
+      rows += `${csvField(source)},${csvField(target)},${sourceLang},${targetLang}\n`;
+      if (++pending === 1000) { rowsOf.push(rows); rows = ''; pending = 0; }
+    });
+    if (rows) rowsOf.push(rows);
+    for (const r of rowsOf) await out.write(r);
+    options.onProgress?.(++done, dictionaries.length, d);
+  }
+  await out.flush();
+}
+
+/** One dictionary as the service's TSV (one file per pair). */
+export async function writeTsv(dictionary: ExportDictionary, sink: Sink, options: ExportOptions = {}): Promise<void> {
+  check(options.signal);
+  const text = await dictionary.entries();
+  const out = new Chunker(sink);
+  for (let i = 0; i < text.length; i += CHUNK) await out.write(text.slice(i, i + CHUNK));
+  if (text && !text.endsWith('\n')) await out.write('\n');
+  await out.flush();
+  options.onProgress?.(1, 1, dictionary);
+}
+
+/** A file name for one dictionary of a glossary: `Name.en-de.glossary.tsv` (linted as a glossary when opened). */
+export function tsvFileName(glossaryName: string, sourceLang: string, targetLang: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
+  const safe = glossaryName.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'glossary';
+  return `${safe}.${sourceLang.toLowerCase()}-${targetLang.toLowerCase()}.glossary.tsv`;
+}

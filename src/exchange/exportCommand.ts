@@ -1,0 +1,77 @@
+/** "Export Glossary…": on a glossary or a dictionary (or from the palette), a format, a file (or a folder for TSV per
+ * pair), then a streamed export with progress. */
+import * as vscode from 'vscode';
+import { homedir } from 'node:os';
+import type { ExportFormat } from '../core/exchange';
+import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
+import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
+import { showError } from '../platform/errors';
+import { pickGlossary } from '../platform/pickers';
+import { pairLabel, plural } from '../platform/words';
+import type { ExportActions } from './exportActions';
+
+const FORMATS: Array<{ format: ExportFormat; label: string; detail: string; ext: string }> = [
+  { format: 'tbx3', label: 'TBX v3 (TBX-Basic)', detail: 'One concept per source phrase with the targets of every dictionary; for current CAT tools.', ext: 'tbx' },
+  { format: 'tbx2', label: 'TBX v2 (martif)', detail: 'Numeric entry ids, as Trados MultiTerm requires.', ext: 'tbx' },
+  { format: 'csv', label: 'CSV with language columns', detail: 'source,target,SOURCE,TARGET per entry: what the service itself imports.', ext: 'csv' },
+  { format: 'tsv', label: 'TSV per dictionary', detail: 'One <name>.<src>-<tgt>.glossary.tsv file per language pair.', ext: 'tsv' },
+];
+
+export function registerExportCommand(ctx: CommandContext, actions: ExportActions): vscode.Disposable[] {
+  const run = async (arg?: unknown) => {
+    const client = await requireClient(ctx);
+    if (!client) return;
+    const dictionary = argOf(arg, DictionaryNode);
+    const glossary = dictionary?.glossary ?? argOf(arg, GlossaryNode)?.glossary ?? await pickGlossary(client, vscode.l10n.t('Export Glossary'));
+    if (!glossary) return;
+    const pairs = dictionary ? [`${dictionary.dictionary.sourceLang}-${dictionary.dictionary.targetLang}`] : undefined;
+    const what = dictionary ? `"${glossary.name}" ${pairLabel(dictionary.dictionary)}` : `"${glossary.name}"`;
+    const picked = await vscode.window.showQuickPick(FORMATS.map((f) => ({ ...f, label: vscode.l10n.t(f.label), detail: vscode.l10n.t(f.detail) })), { title: vscode.l10n.t('Export {0} as', what) });
+    if (!picked) return;
+    const base = (vscode.workspace.workspaceFolders?.[0]?.uri) ?? vscode.Uri.file(homedir());
+    const safe = glossary.name.replace(/[\\/:*?"<>|]+/g, '_');
+    let target: vscode.Uri | undefined;
+    if (picked.format === 'tsv' && !dictionary) {
+      target = (await vscode.window.showOpenDialog({ title: vscode.l10n.t('Folder for the TSV files of {0}', what), canSelectFiles: false, canSelectFolders: true, defaultUri: base, openLabel: vscode.l10n.t('Export Here') }))?.[0];
+    } else if (picked.format === 'tsv') {
+      target = await vscode.window.showSaveDialog({ title: vscode.l10n.t('Export {0}', what), defaultUri: vscode.Uri.joinPath(base, `${safe}.${pairs![0]}.glossary.tsv`), filters: { TSV: ['tsv'] } });
+    } else {
+      target = await vscode.window.showSaveDialog({ title: vscode.l10n.t('Export {0}', what), defaultUri: vscode.Uri.joinPath(base, `${safe}.${picked.ext}`), filters: { [picked.ext.toUpperCase()]: [picked.ext] } });
+    }
+    if (!target) return;
+    try {
+      let files: vscode.Uri[];
+      if (picked.format === 'tsv' && dictionary) {
+        // One dictionary to a file the user named: export to its folder, then move the file into place.
+        const folder = vscode.Uri.joinPath(target, '..');
+        files = await progress(what, (signal, report) => actions.exportGlossary({ glossaryId: glossary.glossaryId, format: 'tsv', target: folder, pairs }, signal, report));
+        if (files[0].toString() !== target.toString()) {
+          await vscode.workspace.fs.rename(files[0], target, { overwrite: true });
+          files = [target];
+        }
+      } else {
+        files = await progress(what, (signal, report) => actions.exportGlossary({ glossaryId: glossary.glossaryId, format: picked.format, target: target!, pairs }, signal, report));
+      }
+      const open = vscode.l10n.t('Open');
+      const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} to {1}.', what, files.length === 1 ? vscode.workspace.asRelativePath(files[0]) : plural(files.length, '1 file', '{0} files')), open);
+      if (choice === open) await vscode.window.showTextDocument(files[0]);
+    } catch (err) {
+      if (err instanceof Error && err.name === 'ImportCancelled') return;
+      await showError(vscode.l10n.t('Could not export {0}', what), err);
+    }
+  };
+  return [vscode.commands.registerCommand('terminology.exportGlossary', run)];
+}
+
+function progress<T>(what: string, work: (signal: AbortSignal, report: (done: number, total: number) => void) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting {0}', what), cancellable: true }, (p, token) => {
+    const ac = new AbortController();
+    const sub = token.onCancellationRequested(() => ac.abort());
+    let last = 0;
+    return work(ac.signal, (done, total) => {
+      const pct = Math.floor((done / total) * 100);
+      p.report({ increment: pct - last, message: `${done}/${total}` });
+      last = pct;
+    }).finally(() => sub.dispose());
+  });
+}

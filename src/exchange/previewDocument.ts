@@ -1,0 +1,73 @@
+/** The import preview as a read-only Markdown document (`terminology-import:` scheme): per pair the counts of entries
+ * added, changed, removed, unchanged and skipped with the reason, the findings of the entry rules, every choice made. */
+import * as vscode from 'vscode';
+import { SKIP_REASONS, SKIP_WORDS, type ImportPlan, type PairPreview } from '../core/exchange';
+import { pairLabel } from '../platform/words';
+
+export const PREVIEW_SCHEME = 'terminology-import';
+const LIST_LIMIT = 200;
+
+export class ImportPreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  /** Sets the preview's text and shows it (beside the active editor). */
+  async show(fileName: string, text: string): Promise<vscode.Uri> {
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/Import preview — ${fileName}.md` });
+    const shown = this.texts.has(uri.toString()) && vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    // Shown once; later updates change its text without taking the editor from a pair document being fixed.
+    if (!shown) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false, preserveFocus: true });
+    return uri;
+  }
+
+  text(uri: vscode.Uri): string | undefined {
+    return this.texts.get(uri.toString());
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+const esc = (s: string) => s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+
+export function renderPreview(fileName: string, plan: ImportPlan, previews: PairPreview[], targetText: string): string {
+  const out: string[] = [];
+  out.push(`# ${vscode.l10n.t('Import preview: {0}', esc(fileName))}`, '');
+  out.push(vscode.l10n.t('Nothing has been sent yet. Target: {0}.', esc(targetText)), '');
+  for (const n of plan.notes) out.push(`- ${esc(n)}`);
+  if (plan.sourceLang) out.push(`- ${vscode.l10n.t('Source language: {0}', plan.sourceLang.toUpperCase())}`);
+  out.push('', `| ${vscode.l10n.t('Dictionary')} | ${vscode.l10n.t('Added')} | ${vscode.l10n.t('Changed')} | ${vscode.l10n.t('Removed')} | ${vscode.l10n.t('Unchanged')} | ${vscode.l10n.t('Skipped')} | ${vscode.l10n.t('Errors')} |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const p of previews) {
+    out.push(`| ${pairLabel(p)}${p.exists ? '' : ` (${vscode.l10n.t('new')})`} | ${p.added} | ${p.changed} | ${p.removed} | ${p.unchanged} | ${p.skippedTotal} | ${p.errors} |`);
+  }
+  for (const [i, pair] of plan.pairs.entries()) {
+    const p = previews[i];
+    if (!pair.skipped.length && !pair.findings.length) continue;
+    out.push('', `## ${pairLabel(pair)}`, '');
+    if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
+    const reasons = SKIP_REASONS.filter((r) => p.skipped[r]).map((r) => `${p.skipped[r]} ${SKIP_WORDS[r]}`);
+    if (reasons.length) out.push(vscode.l10n.t('Skipped: {0}.', reasons.join(', ')), '');
+    for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(s.message)}`);
+    if (pair.skipped.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', pair.skipped.length - LIST_LIMIT)}`);
+    const shown = pair.findings.filter((f) => f.severity !== 'error' || !pair.skipped.some((s) => s.reason === 'invalid' && s.line === f.line));
+    if (shown.length) {
+      out.push('', `### ${vscode.l10n.t('Findings')}`, '');
+      for (const f of shown.slice(0, LIST_LIMIT)) out.push(`- ${f.line ? `${vscode.l10n.t('line {0}', f.line)}: ` : ''}${f.severity} \`${f.code}\` — ${esc(f.message)}`);
+    }
+  }
+  if (plan.choices.length) {
+    out.push('', `## ${vscode.l10n.t('Choices made')}`, '');
+    for (const c of plan.choices.slice(0, LIST_LIMIT)) out.push(`- ${c.line ? `${vscode.l10n.t('line {0}', c.line)}: ` : ''}${esc(c.message)}`);
+    if (plan.choices.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', plan.choices.length - LIST_LIMIT)}`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,72 @@
+// Import into Glossary… from the file Explorer's context menu: a semicolon-separated sheet with a header of language
+// names is read, the delimiter confirmed, the source language picked, merged into an existing glossary after the
+// preview; one pair is opened as a document and an entry fixed there before the import. Then Export Glossary… from
+// the glossaries view writes a CSV that holds the imported entries.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const title = 'import: a spreadsheet from the Explorer menu, preview, fix a pair in its document, merge; export to CSV';
+
+export async function run(t) {
+  const { page } = t;
+  const writes = () => t.emulator.requests.filter((r) => r.method !== 'GET' && /glossaries/.test(r.path)).length;
+  await t.keyReady();
+  // "tab<BEL>let" holds a control character: the entry rules refuse it, so it is skipped unless fixed.
+  writeFileSync(join(t.workspace, 'terms.csv'), '\uFEFFEnglish;Deutsch;Français\nlogin;Anmeldung;connexion\ncloud;Datenwolke;\ntab\u0007let;Tablet;tablette\n');
+  await t.contextMenu(await t.explorerFile('terms.csv'), 'Import into Glossary…');
+  await t.pick('semicolon (detected)');
+  await t.pick('EN', { exact: true });
+  await t.pick('Existing glossary');
+  await t.pick('Product terminology');
+  await t.pick('Merge into the dictionaries');
+
+  // The preview: a document, and the picker with one row per pair.
+  await page.locator('.tab', { hasText: 'Import preview' }).first().waitFor({ timeout: 20_000 });
+  const rows = await t.pickItems();
+  t.check(rows.some((r) => /Import/.test(r) && /3 entries to 2 dictionaries/.test(r)), `the picker offers the import of 3 entries to 2 dictionaries (${rows.join(' | ')})`);
+  t.check(rows.some((r) => /Open EN → DE as a document/.test(r) && /1 added, 1 changed, 0 removed, 1 skipped/.test(r)), 'EN → DE: 1 added, 1 changed, 1 skipped');
+  t.check(writes() === 0, 'nothing was sent before the import');
+
+  // Open EN → DE, fix the entry with the leading space.
+  await t.pick('Open EN → DE as a document');
+  // The control character renders as a symbol between "tab" and "let".
+  await t.until(async () => (await t.editorLines()).some((l) => /^tab.let/u.test(l)), 'the pair document shows the skipped entry');
+  await t.editor().click();
+  await page.keyboard.press('Control+Home');
+  await t.until(async () => (await t.editorLines()).join('\n').includes('Anmeldung'), 'the document holds the pair');
+  // The entries are in file order: login, cloud, "tab<BEL>let"; go to line 3 and delete the control character.
+  // (Keys only: another picker such as Go to Line would close the import's picker.)
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Delete');
+  await t.until(async () => (await t.editorLines()).some((l) => /^tablet/.test(l)), 'the control character removed');
+
+  // Back in the picker (it stayed open, its counts follow the edit): Import.
+  await t.until(async () => (await t.pickItems()).some((r) => /Import/.test(r) && /4 entries to 2 dictionaries/.test(r)), 'the picker counts the fixed entry (4 entries)');
+  t.check(true, 'the picker\'s counts follow the edit of the pair document (4 entries to 2 dictionaries)');
+  await t.pick(/^.*Import.*entries to/);
+  await t.until(() => t.entries('Product terminology', 'en', 'de')?.some(([s, g]) => s === 'tablet' && g === 'Tablet'), 'EN → DE holds the fixed entry');
+  const de = Object.fromEntries(t.entries('Product terminology', 'en', 'de'));
+  t.check(de.login === 'Anmeldung' && de.cloud === 'Datenwolke' && de.invoice === 'Rechnung', 'EN → DE: added, changed, and its own entries kept (merge)');
+  const fr = Object.fromEntries(t.entries('Product terminology', 'en', 'fr'));
+  t.check(fr.login === 'connexion' && fr.cloud === 'nuage' && !Object.keys(fr).some((k) => k.startsWith('tab')), 'EN → FR: the invalid entry skipped (not fixed there), the empty French cell skipped');
+  const where = await t.message(/Imported terms\.csv: 2 dictionaries sent/);
+  t.check(true, `the summary names what was sent (${where})`);
+  await t.closeNotifications();
+
+  // Export Glossary… from the glossaries view's context menu: CSV with language columns.
+  await t.openExplorer();
+  await t.contextMenu(t.treeItem('Product terminology'), 'Export Glossary…');
+  await t.pick('CSV with language columns');
+  // The save dialog (VS Code's simple dialog in the browser): its path box takes the file name.
+  const out = join(t.workspace, 'product-export.csv');
+  await t.input(out, { title: /Export/ });
+  const said = await t.message(/Exported "Product terminology"|Could not export/);
+  const text = await page.locator('.notification-list-item, .notification-toast').filter({ hasText: /Exported|Could not export/ }).first().innerText();
+  t.check(/Exported "Product terminology" to/.test(text), `the export says where it wrote (${said}: ${text.replace(/\s+/g, ' ')})`);
+  await t.until(() => { try { return readFileSync(out, 'utf8').includes('tablet,Tablet,EN,DE'); } catch { return false; } }, 'the exported CSV holds the imported entry');
+  t.check(readFileSync(out, 'utf8').split('\n')[0] === 'cloud,Datenwolke,EN,DE', 'the export starts with EN → DE, in the service\'s order');
+}

@@ -1,0 +1,36 @@
+import * as assert from 'node:assert/strict';
+import { describePreview, pairDocumentText, pairFromDocument, planSpreadsheet, previewPair, previewPlan, readSpreadsheet, SKIP_WORDS } from '../../../src/core/exchange';
+
+const plan = () => {
+  const sheet = readSpreadsheet(Buffer.from('cloud,Wolke,EN,DE\nserver,Rechner,EN,DE\nnew,neu,EN,DE\nnew,neu,EN,DE\n bad,schlecht,EN,DE\n', 'utf8'));
+  return planSpreadsheet(sheet, sheet.mapping!);
+};
+const existing = 'cloud\tWolke\nserver\tServer\nold\talt\n';
+
+describe('import preview', () => {
+  it('counts added, changed, unchanged, removed and skipped per pair, by mode', () => {
+    const pair = plan().pairs[0];
+    assert.deepEqual(previewPair(pair, existing, 'merge'), {
+      sourceLang: 'en', targetLang: 'de', exists: true, added: 1, changed: 1, unchanged: 1, removed: 0,
+      skipped: { duplicate: 1, invalid: 1 }, skippedTotal: 2, toSend: 3, errors: 1, warnings: 0,
+    });
+    assert.equal(previewPair(pair, existing, 'replace').removed, 1);
+    const fresh = previewPair(pair, undefined, 'new');
+    assert.deepEqual([fresh.added, fresh.changed, fresh.removed, fresh.exists], [3, 0, 0, false]);
+    assert.equal(describePreview(previewPair(pair, existing, 'replace'), SKIP_WORDS),
+      'EN → DE: 1 added, 1 changed, 1 removed, 1 unchanged, 2 skipped (1 duplicate source phrase, 1 invalid by the entry rules)');
+    assert.equal(previewPlan(plan(), () => existing, 'merge').length, 1);
+  });
+
+  it('opens a pair as a document with the invalid entries to fix, and reads the fixed document back', () => {
+    const pair = plan().pairs[0];
+    const doc = pairDocumentText(pair);
+    assert.equal(doc, 'cloud\tWolke\nserver\tRechner\nnew\tneu\n bad\tschlecht\n');
+    const fixed = pairFromDocument(pair, doc.replace(' bad', 'bad'));
+    assert.deepEqual(fixed.entries.map((e) => e.source), ['cloud', 'server', 'new', 'bad']);
+    assert.deepEqual(fixed.skipped.map((s) => s.reason), ['duplicate']);
+    const still = pairFromDocument(pair, doc + 'cloud\tx\n');
+    assert.deepEqual(still.skipped.map((s) => [s.reason, s.line]), [['duplicate', 4], ['invalid', 4], ['invalid', 5]]);
+    assert.equal(still.findings.find((f) => f.code === 'duplicate-source')?.line, 5);
+  });
+});

@@ -1,0 +1,116 @@
+import * as assert from 'node:assert/strict';
+import { detectDelimiter, languageOf, pairFromName, planSpreadsheet, readSpreadsheet, sheetLanguages } from '../../../src/core/exchange';
+import { dictionariesOf, utf16le } from './helpers';
+
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+
+describe('spreadsheet import', () => {
+  it('reads the service\'s own 4-column export without questions: every pair on its rows', () => {
+    const sheet = readSpreadsheet(utf8('"cloud","Wolke","EN","DE"\n"say ""hi"", please","sag hallo","EN","DE"\n"cloud","nuage","en","fr"\n'));
+    assert.equal(sheet.delimiter, ',');
+    assert.equal(sheet.header, undefined);
+    assert.deepEqual(sheet.mapping, { kind: 'pairs', source: 0, target: 1, sourceLang: 2, targetLang: 3 });
+    assert.deepEqual(sheetLanguages(sheet, sheet.mapping!).sort(), ['de', 'en', 'fr']);
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke'], ['say "hi", please', 'sag hallo']], 'en-fr': [['cloud', 'nuage']] });
+  });
+
+  it('reads the 5-column export (one more column, ignored and said so), with a header row of column words', () => {
+    const text = 'source,target,source_lang,target_lang,glossary\ncloud,Wolke,EN,DE,Tech\nserver,Server,EN,DE,Tech\n';
+    const sheet = readSpreadsheet(utf8(text));
+    assert.deepEqual(sheet.header, ['source', 'target', 'source_lang', 'target_lang', 'glossary']);
+    assert.deepEqual(sheet.mapping, { kind: 'pairs', source: 0, target: 1, sourceLang: 2, targetLang: 3 });
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+    assert.match(plan.choices[0].message, /Column\(s\) 5 \("glossary"\) ignored/);
+  });
+
+  it('detects semicolons (and a BOM), with a header of language names; the user picks the source', () => {
+    const sheet = readSpreadsheet(utf8('\uFEFFEnglish;Deutsch;Français;Notes\nfile;Datei;fichier;UI\nsave;Speichern;;menu\n'));
+    assert.equal(sheet.delimiter, ';');
+    assert.equal(sheet.bom, true);
+    assert.deepEqual(sheet.mapping, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'de' }, { index: 2, lang: 'fr' }] });
+    const plan = planSpreadsheet(sheet, sheet.mapping!, 'de');
+    assert.deepEqual(dictionariesOf(plan), { 'de-en': [['Datei', 'file'], ['Speichern', 'save']], 'de-fr': [['Datei', 'fichier']] });
+    assert.deepEqual(plan.pairs[1].skipped.map((s) => [s.reason, s.line]), [['empty', 3]]);
+    assert.match(plan.choices.map((c) => c.message).join('\n'), /Column\(s\) 4 \("Notes"\) ignored/);
+  });
+
+  it('reads UTF-16LE TSV with CRLF as Excel writes "Unicode text", with a header of locale codes', () => {
+    const sheet = readSpreadsheet(utf16le('en-US\tes\tzh\tforbidden\r\nkey\tclave\t密钥\tno\r\nmaster\tmaestro\t主\tyes\r\n'), { fileName: 'terms.txt' });
+    assert.equal(sheet.encoding, 'utf-16le');
+    assert.equal(sheet.delimiter, '\t');
+    assert.equal(sheet.mapping?.kind, 'languages');
+    const plan = planSpreadsheet(sheet, sheet.mapping!, 'en');
+    assert.deepEqual(dictionariesOf(plan), { 'en-es': [['key', 'clave']], 'en-zh': [['key', '密钥']] });
+    assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line]), [['forbidden', 3]]);
+    // Without a BOM too.
+    assert.equal(readSpreadsheet(utf16le('a\tb\r\nc\td\r\n', false)).encoding, 'utf-16le');
+  });
+
+  it('reports a quoted field that spans lines instead of joining it silently', () => {
+    const sheet = readSpreadsheet(utf8('cloud,Wolke,EN,DE\n"two\nlines",zwei,EN,DE\nserver,Server,EN,DE\n'));
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+    const skip = plan.pairs[0].skipped[0];
+    assert.equal(skip.reason, 'multi-line');
+    assert.equal(skip.line, 2);
+    assert.match(skip.message, /Lines 2–3: a quoted field runs over 2 lines/);
+    assert.equal(plan.pairs[0].entries[1].line, 4);
+  });
+
+  it('takes a two-column file\'s languages from its name, and asks when it cannot tell', () => {
+    const named = readSpreadsheet(utf8('cloud\tWolke\nserver\tServer\n'), { fileName: '/x/en-de.glossary.tsv' });
+    assert.deepEqual(named.mapping, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'de' }] });
+    assert.equal(readSpreadsheet(utf8('cloud\tWolke\n'), { fileName: 'terms.tsv' }).mapping, undefined);
+    // The user's mapping then decides.
+    const sheet = readSpreadsheet(utf8('1;cloud;Wolke\n2;server;Server\n'));
+    assert.equal(sheet.mapping, undefined);
+    const plan = planSpreadsheet(sheet, { kind: 'languages', columns: [{ index: 1, lang: 'en' }, { index: 2, lang: 'de' }] });
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+  });
+
+  it('skips duplicates and entries the rules refuse, with their findings', () => {
+    const sheet = readSpreadsheet(utf8('cloud,Wolke,EN,DE\ncloud,Wolke,EN,DE\ncloud,Cloud,EN,DE\nbad\u0007,x,EN,DE\n,leer,EN,DE\nx,y,EN,TH\n'));
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    const de = plan.pairs.find((p) => p.targetLang === 'de')!;
+    assert.deepEqual(de.entries.map((e) => e.source), ['cloud']);
+    assert.deepEqual(de.skipped.map((s) => s.reason), ['empty', 'duplicate', 'duplicate', 'invalid']);
+    assert.equal(de.findings[0].code, 'control-character');
+    assert.equal(de.findings[0].line, 4);
+    assert.deepEqual(plan.pairs.find((p) => p.targetLang === 'th')!.skipped.map((s) => s.reason), ['unsupported-language']);
+  });
+
+  it('detects the delimiter by its steady count outside quotes', () => {
+    assert.equal(detectDelimiter('"a;b",c\n"d;e",f\n'), ',');
+    assert.equal(detectDelimiter('a;b,c;d\ne;f,g;h\n'), ';');
+    assert.equal(detectDelimiter('a\tb, c\nd\te, f\n'), '\t');
+    assert.equal(detectDelimiter('single\n', 'x.tsv'), '\t');
+  });
+
+  it('knows languages by code and by name, and pairs in file names', () => {
+    assert.equal(languageOf('EN-us'), 'en');
+    assert.equal(languageOf('de_DE'), 'de');
+    assert.equal(languageOf('Deutsch'), 'de');
+    assert.equal(languageOf('German (Germany)'), 'de');
+    assert.equal(languageOf('source'), undefined);
+    assert.equal(languageOf('xx'), undefined);
+    assert.deepEqual(pairFromName('Glossary.EN_FR.csv'), ['en', 'fr']);
+    assert.equal(pairFromName('notes.csv'), undefined);
+  });
+});
+
+describe('spreadsheet import: tab-separated text', () => {
+  it('unquotes a phrase enclosed in quotes and keeps any other quote as text, as the service reads TSV', () => {
+    const sheet = readSpreadsheet(utf8('"hi\t"quoted ""x"""\nsay "yo"\tsag\n'), { fileName: 'en-de.glossary.tsv' });
+    assert.deepEqual(dictionariesOf(planSpreadsheet(sheet, sheet.mapping!)), { 'en-de': [['"hi', 'quoted "x"'], ['say "yo"', 'sag']] });
+  });
+
+  it('reports a cell with a line break as Excel writes it (quoted, over two lines)', () => {
+    const sheet = readSpreadsheet(utf16le('en\tde\r\nkey\tSchlüssel\r\n"two\r\nlines"\tzwei\r\nlast\tletzte\r\n'));
+    const plan = planSpreadsheet(sheet, sheet.mapping!, 'en');
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['key', 'Schlüssel'], ['last', 'letzte']] });
+    assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line]), [['multi-line', 3]]);
+    assert.match(plan.pairs[0].skipped[0].message, /Lines 3–4/);
+  });
+});
