@@ -134,7 +134,8 @@ describe('manifest (terminology.json)', () => {
       it(`${what} (${name})`, () => {
         const r = resolved.find((x) => x.name === name);
         assert.ok(r);
-        const { area: _a, index: _i, name: _n, ...rest } = r;
+        const rest: Record<string, unknown> = { ...r };
+        for (const k of ['area', 'index', 'name']) delete rest[k];
         assert.deepEqual(rest, expected);
       });
     }
