@@ -101,6 +101,11 @@ export const cloneFolderName = slug;
 
 const fileName = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
+/** Restricted Mode: nothing of the workspace is sent, and nothing is written into it from the service. */
+function requireTrust(what: string): void {
+  if (!vscode.workspace.isTrusted) throw new Error(vscode.l10n.t('{0} is not available in Restricted Mode. Trust this workspace to sync its files with the service.', what));
+}
+
 export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: SyncSnapshots): SyncActions {
   const { manifest, store } = model;
   const log = ctx.log.child('sync');
@@ -135,6 +140,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   }
 
   async function clone(area: LinkArea, id: string, folder: vscode.Uri, options: { overwrite?: boolean; signal?: AbortSignal } = {}): Promise<vscode.Uri[]> {
+    requireTrust(vscode.l10n.t('Clone'));
     const client = await clientOrThrow(ctx);
     const relFolder = relPathOf(vscode.Uri.joinPath(folder, 'x')).slice(0, -1);
     let name: string;
@@ -210,6 +216,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   }
 
   async function pushAll(options: SyncRunOptions = {}, recreate = false): Promise<SyncSummary> {
+    requireTrust(vscode.l10n.t('Push'));
     const summary = emptySummary();
     const client = await clientOrThrow(ctx);
     const snapshot = await manifest.read();
@@ -321,6 +328,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   const termsOrEntries = (text: string, kind: LinkedKind) => kind.kind === 'terms' ? termsOf(text).length : parseEntries(text, 'tsv').entries.length;
 
   async function pullAll(options: SyncRunOptions = {}): Promise<SyncSummary> {
+    requireTrust(vscode.l10n.t('Pull'));
     const summary = emptySummary();
     const client = await clientOrThrow(ctx);
     const snapshot = await manifest.read();
@@ -385,6 +393,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     cloneSpokenTerms: (id, folder, options) => clone('spokenTerms', id, folder, options),
 
     async linkFile(uri, target, signal) {
+      requireTrust(vscode.l10n.t('Link File'));
       const rel = relPathOf(uri);
       const client = await clientOrThrow(ctx);
       await addLink(rel, target);
