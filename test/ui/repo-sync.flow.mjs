@@ -48,7 +48,7 @@ export async function run(t) {
   await t.quickOpen('en-fr.glossary.tsv'); // the Explorer reveals the active file in its folder
   const row = await t.explorerFile('en-fr.glossary.tsv');
   // A file decoration's badge is drawn by CSS (::after), so it is read from the computed style.
-  const badges = (r) => r.evaluate((el) => [el, ...el.querySelectorAll('*')].map((e) => getComputedStyle(e, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal').join(' '));
+  const badges = (r) => r.evaluate((el) => [el, ...el.querySelectorAll('*')].map((e) => e.ownerDocument.defaultView.getComputedStyle(e, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal').join(' '));
   await t.until(async () => /↑/.test(await badges(row)), 'the Explorer row of en-fr.glossary.tsv to carry the "local changes" badge', { timeout: 15_000, interval: 250 });
   t.check(/✓/.test(await badges(await t.explorerFile('en-ja.glossary.tsv'))), 'the Explorer shows ↑ on the changed file and ✓ on a file in sync');
 
