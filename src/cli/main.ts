@@ -1,6 +1,9 @@
 /** `terminology` — the command line of Terminology Studio, for CI: the editor's rules without VS Code.
  *   terminology lint [paths…] [--format text|github|sarif] [--manifest FILE]
- * Exit status: 0 no error-level finding, 1 an error-level finding, 2 a usage error. */
+ *   terminology check [--format …]   lint, then compare each linked file with the service
+ *   terminology push [--yes]         lint, then push what differs, never a file with errors
+ * Exit status: 0 no error-level finding, 1 an error-level finding (or a file not in sync / not pushed), 2 a usage
+ * error. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_MANIFEST_NAME, manifestLinks } from '../core/workspace/manifest';
@@ -8,6 +11,7 @@ import {
   lintTarget, loadManifest, manifestFindings, targetOfLink, targetsOfPaths, UsageError, type CliFinding, type LintTarget, type LoadedManifest,
 } from './lintFiles';
 import { FORMATS, formatGithub, formatSarif, formatText, type OutputFormat } from './report';
+import { check, KEY_VARIABLE, push } from './remote';
 
 export interface CliIo {
   cwd: string;
@@ -21,14 +25,20 @@ const USAGE = `Usage: terminology <command> [options] [paths…]
 Commands:
   lint [paths…]   check glossary files (.tsv, .csv), term lists (.txt) and manifests (.json) with the editor's rules;
                   without paths, the files linked in ./${DEFAULT_MANIFEST_NAME}
+  check           lint, then compare each linked file with the service: in sync, differs, not pushed yet
+  push            lint, then push each linked file that differs from the service (a missing glossary is created);
+                  files with errors are never pushed, and the others only with --yes
 
 Options:
   --format text|github|sarif   output: "path:line:col: severity code message" (default), GitHub workflow
                                annotations, or SARIF 2.1.0
   --manifest FILE              the manifest (default ./${DEFAULT_MANIFEST_NAME})
+  --yes                        push: push the files without errors even when others have errors
   -h, --help, --version
 
-Exit status: 0 no error-level finding, 1 an error-level finding, 2 a usage error.
+Exit status: 0 no error-level finding, 1 an error-level finding (check: or a file not in sync; push: or a file not
+pushed), 2 a usage error. check and push read the API key from ${KEY_VARIABLE}; TERMINOLOGY_BASE_URL and
+TERMINOLOGY_FREE_BASE_URL override the service's addresses.
 `;
 
 export function version(): string {
@@ -39,7 +49,7 @@ export function version(): string {
   }
 }
 
-const COMMANDS = ['lint'];
+const COMMANDS = ['lint', 'check', 'push'];
 
 interface Args { command: string; format: OutputFormat; manifest?: string; yes: boolean; paths: string[] }
 
@@ -117,7 +127,13 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   try {
     const { findings, manifest } = lint(args, io.cwd);
     const errors = findings.filter((f) => f.severity === 'error').length;
-    void manifest;
+    if (args.command !== 'lint') {
+      if (!manifest) throw new UsageError(`${args.command} needs a manifest: no ${args.manifest ?? DEFAULT_MANIFEST_NAME} in ${io.cwd}`);
+      const show = (f: CliFinding[]) => render(f, args.format === 'sarif' ? 'sarif' : args.format);
+      return args.command === 'check'
+        ? await check(findings, manifest, args.format, io, show, version())
+        : await push(findings, manifest, args.format, args.yes, io, show, version());
+    }
     io.out(render(findings, args.format));
     if (args.format === 'text') io.err(summary(findings));
     return errors ? 1 : 0;
