@@ -2,7 +2,7 @@
  * exist, duplicates. The same rules as the CLI (src/core/workspace/manifest.ts). */
 import * as vscode from 'vscode';
 import { RULES_DOC_URL } from '../core';
-import { checkLinkedFiles, manifestLinks, offsetPosition } from '../core/workspace/manifest';
+import { checkLinkedFiles, manifestLinks, offsetPosition, parseManifest } from '../core/workspace/manifest';
 import type { ManifestFile } from './manifestFile';
 
 export class ManifestDiagnostics implements vscode.Disposable {
@@ -13,19 +13,22 @@ export class ManifestDiagnostics implements vscode.Disposable {
   readonly onDidCheck = this.changed.event;
   private shownFor: vscode.Uri | undefined;
 
-  constructor(private readonly manifest: ManifestFile) {}
+  /** `languages`: the service's glossary languages when it can be asked (a pair it does not list is refused too). */
+  constructor(private readonly manifest: ManifestFile, private readonly languages: () => Promise<string[] | undefined> = async () => undefined) {}
 
   async check(): Promise<void> {
     const generation = ++this.generation;
     const snap = await this.manifest.read();
     if (this.shownFor && (!snap || snap.uri.toString() !== this.shownFor.toString())) this.collection.delete(this.shownFor);
     if (!snap) { this.shownFor = undefined; return; }
+    const languages = await this.languages();
+    const parsed = languages ? parseManifest(snap.text, { languages }) : snap.parsed;
     const existing = new Set<string>();
     await Promise.all(manifestLinks(snap.parsed.manifest).map(async (l) => {
       try { await vscode.workspace.fs.stat(this.manifest.linkUri(snap, l)); existing.add(l.path); } catch { /* missing */ }
     }));
     if (generation !== this.generation) return;
-    const problems = [...snap.parsed.problems, ...checkLinkedFiles(snap.parsed.manifest, (p) => existing.has(p))];
+    const problems = [...parsed.problems, ...checkLinkedFiles(parsed.manifest, (p) => existing.has(p))];
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === snap.uri.toString());
     const at = (offset: number) => {
       if (doc) return doc.positionAt(offset);

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandContext } from '../platform/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
 import { ManifestDiagnostics } from './manifestDiagnostics';
 import { ManifestFile } from './manifestFile';
 import { syncActions, SyncSnapshots, type SyncActions } from './syncActions';
@@ -12,6 +13,7 @@ import { SyncDecorations, SyncTree } from './syncView';
 
 export interface RepositorySync {
   model: SyncModel;
+  languages: ServiceLanguages;
   decorations: SyncDecorations;
   tree: SyncTree;
   manifestDiagnostics: ManifestDiagnostics;
@@ -28,7 +30,8 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   const actions = syncActions(ctx, model, snapshots);
   const tree = new SyncTree(model);
   const decorations = new SyncDecorations(model);
-  const manifestDiagnostics = new ManifestDiagnostics(manifest);
+  const languages = new ServiceLanguages(ctx.clients);
+  const manifestDiagnostics = new ManifestDiagnostics(manifest, async () => (await languages.get('glossary'))?.map((l) => l.lang));
   const view = vscode.window.createTreeView('terminology.sync', { treeDataProvider: tree, showCollapseAll: true });
 
   const refresh = () => void model.refresh().catch((err: unknown) => log.warn(`sync status: ${(err as Error).message}`));
@@ -63,10 +66,11 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
 
   soon();
   return {
-    sync: { model, decorations, tree, manifestDiagnostics },
+    sync: { model, languages, decorations, tree, manifestDiagnostics },
     actions,
     disposables: [
-      manifest, model, tree, decorations, manifestDiagnostics, view, snapshots,
+      manifest, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
+      vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], new ManifestCompletion(manifest, languages), '"', '/'),
       { dispose: () => { if (timer) clearTimeout(timer); } },
       vscode.workspace.registerTextDocumentContentProvider(SyncSnapshots.scheme, snapshots),
       vscode.window.registerFileDecorationProvider(decorations),

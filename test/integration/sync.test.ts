@@ -149,14 +149,17 @@ describe('repository sync: manifest, status, pull and push all', () => {
     await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke,en,fr\n');
     await ext.actions.linkFile(vscode.Uri.joinPath(folder(), 'extra.csv'), { area: 'glossaries', name: 'Sync new glossary', sourceLang: 'en', targetLang: 'de' });
     const text = await read(manifestUri());
-    const withProblems = text.replace('"en-de": "extra.csv"', '"en-de": "extra.csv",\n        "en-th": "missing.tsv"');
+    // Thai is refused by the rules; "qq" by the service's language list (the schema accepts both).
+    const withProblems = text.replace('"en-de": "extra.csv"', '"en-de": "extra.csv",\n        "en-th": "missing.tsv",\n        "en-qq": "qq.tsv"');
     assert.notEqual(withProblems, text);
     await write(manifestUri(), withProblems);
-    const ds = await diagnosticsWhere(manifestUri(), (d) => d.length >= 2, 'manifest diagnostics');
-    assert.deepEqual(ds.map((d) => codeOf(d)).sort(), ['missing-file', 'unsupported-language']);
-    const missing = ds.find((d) => codeOf(d) === 'missing-file')!;
+    const ds = await diagnosticsWhere(manifestUri(), (d) => d.length >= 4, 'manifest diagnostics');
+    assert.deepEqual(ds.map((d) => codeOf(d)).sort(), ['missing-file', 'missing-file', 'unsupported-language', 'unsupported-language']);
     const doc = await vscode.workspace.openTextDocument(manifestUri());
-    assert.equal(doc.getText(missing.range), '"missing.tsv"');
+    assert.deepEqual(ds.map((d) => `${codeOf(d)} ${doc.getText(d.range)}`).sort(), [
+      'missing-file "missing.tsv"', 'missing-file "qq.tsv"', 'unsupported-language "en-qq"', 'unsupported-language "en-th"',
+    ]);
+    assert.match(ds.find((d) => doc.getText(d.range) === '"en-qq"')!.message, /QQ is not a glossary language of the service/);
     // extra.csv matches no glossary pattern, but it is linked as EN → DE: its CSV language columns are checked.
     await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'extra.csv'));
     const extra = await diagnosticsWhere(vscode.Uri.joinPath(folder(), 'extra.csv'), (d) => d.some((x) => codeOf(x) === 'language-mismatch'), 'language-mismatch on the linked CSV');
@@ -182,6 +185,21 @@ describe('repository sync: manifest, status, pull and push all', () => {
     await ext.actions.unlinkFile(vscode.Uri.joinPath(folder(), 'extra.csv'));
     assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), undefined);
     assert.equal(ext.sync.decorations.provideFileDecoration(vscode.Uri.joinPath(folder(), 'extra.csv')), undefined);
+  });
+
+  it('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
+    const doc = await vscode.workspace.openTextDocument(manifestUri());
+    const text = doc.getText();
+    const inPath = doc.positionAt(text.indexOf('"glossaries/sync/en-de.glossary.tsv"') + 2);
+    const paths = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inPath);
+    const labels = paths.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('glossaries/sync/en-fr.glossary.tsv'), labels.slice(0, 20).join(', '));
+    const inKey = doc.positionAt(text.indexOf('"en-fr"') + 2);
+    const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inKey);
+    const pair = keys.items.find((i) => i.label === 'en-ja');
+    assert.ok(pair, 'en-ja offered as a key');
+    assert.equal(pair.detail, 'English → Japanese');
+    assert.ok(!keys.items.some((i) => i.label === 'en-th' || i.label === 'en-en'), 'no refused pair is offered');
   });
 
   it('Compare with Remote opens a diff of the service\'s version and the file', async () => {
