@@ -28,7 +28,12 @@ export class ManifestDiagnostics implements vscode.Disposable {
       try { await vscode.workspace.fs.stat(this.manifest.linkUri(snap, l)); existing.add(l.path); } catch { /* missing */ }
     }));
     if (generation !== this.generation) return;
-    const problems = [...parsed.problems, ...checkLinkedFiles(parsed.manifest, (p) => existing.has(p))];
+    // Where the contributed JSON schema applies (jsonValidation), VS Code's JSON support already reports syntax and
+    // structure; only what the schema cannot see is added here. Under another name, everything is.
+    const name = snap.uri.path.slice(snap.uri.path.lastIndexOf('/') + 1);
+    const schemaApplies = name === 'terminology.json' || name.endsWith('.terminology.json');
+    const problems = [...parsed.problems, ...checkLinkedFiles(parsed.manifest, (p) => existing.has(p))]
+      .filter((p) => !schemaApplies || (p.code !== 'manifest-schema' && p.code !== 'manifest-syntax'));
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === snap.uri.toString());
     const at = (offset: number) => {
       if (doc) return doc.positionAt(offset);
