@@ -2,17 +2,16 @@
  * glossary or the whole manifest), compare. The commands gather the values with pickers and modals. */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import {
-  entriesForSending, lintEntries, lintTermList, mergeEntries, mergeTerms, parseEntries, serializeEntries, termsOf,
-} from '../core';
+import { entriesForSending, mergeEntries, mergeTerms, parseEntries, termsOf } from '../core';
 import { addManifestLink, pairKey, removeManifestLink, setManifestId, type LinkArea } from '../core/workspace/manifest';
 import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, type SyncedVersion } from '../core/workspace/syncStatus';
 import { forEachBounded } from '../platform/bounded';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import { describeError } from '../platform/errors';
 import {
-  fetchRemote, linkedKindOf, listingOf, listRemote, pairUsable, readLocal, resolve, storeKey, type LinkStatus, type SyncModel,
+  fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel,
 } from './syncModel';
+import { errorCount, localText, serviceText, type SyncSnapshots } from './syncTexts';
 
 /** Requests in flight at once during Pull All and Push All: enough to be quick, few enough not to storm the service
  * (each request also follows the client's retry policy, which waits as a 429's Retry-After says). */
@@ -73,31 +72,6 @@ export interface SyncActions {
 
 const emptySummary = (): SyncSummary => ({ pushed: [], pulled: [], conflicts: 0, upToDate: [], blocked: [], skipped: [], failed: [], cancelled: false });
 
-/** Error-level findings of a linked file's text, by the editor's rules (the pair given when the rules accept it). */
-export function errorCount(text: string, status: Pick<LinkStatus, 'kind' | 'link'>): number {
-  const k = status.kind;
-  const findings = k.kind === 'terms' ? lintTermList(text)
-    : lintEntries(text, { format: k.format, ...(pairUsable(status.link) ? { sourceLang: k.sourceLang, targetLang: k.targetLang } : {}) });
-  return findings.filter((f) => f.severity === 'error').length;
-}
-
-/** The service's form of a local text: TSV of the entries it would keep, or the terms one per line. */
-export function serviceText(text: string, kind: LinkedKind): string {
-  if (kind.kind === 'terms') return termsOf(text).join('\n');
-  const entries = parseEntries(text, kind.format).entries.filter((e) => e.sourceLang === undefined || !kind.sourceLang ||
-    (e.sourceLang.toLowerCase() === kind.sourceLang && e.targetLang?.toLowerCase() === kind.targetLang));
-  return serializeEntries(entries, 'tsv');
-}
-
-/** The service's text in the file's format (a CSV file gets CSV). */
-export function localText(remote: string, kind: LinkedKind): string {
-  if (kind.kind === 'terms') return remote === '' || remote.endsWith('\n') ? remote : remote + '\n';
-  if (kind.format === 'tsv') return remote === '' || remote.endsWith('\n') ? remote : remote + '\n';
-  return serializeEntries(parseEntries(remote, 'tsv').entries, 'csv');
-}
-
-const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'glossary';
-export const cloneFolderName = slug;
 
 const fileName = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
@@ -440,28 +414,3 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     recreateRemote: (uri, signal) => pushAll({ uris: [uri], signal }, true),
   };
 }
-
-/** Read-only texts of the service's side for Compare with Remote. */
-export class SyncSnapshots implements vscode.TextDocumentContentProvider {
-  static readonly scheme = 'terminology-synced';
-  private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  readonly onDidChange = this.changed.event;
-
-  set(file: vscode.Uri, text: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: SyncSnapshots.scheme, path: file.path, query: file.toString() });
-    this.texts.set(uri.toString(), text);
-    this.changed.fire(uri);
-    return uri;
-  }
-
-  provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? '';
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-  }
-}
-
-export { linkedKindOf };

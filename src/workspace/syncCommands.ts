@@ -7,7 +7,8 @@ import { showError } from '../platform/errors';
 import { pickGlossaryPair, pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
-import { cloneFolderName, type LinkTarget, type SyncActions, type SyncRunOptions, type SyncSummary } from './syncActions';
+import type { LinkTarget, SyncActions, SyncRunOptions, SyncSummary } from './syncActions';
+import { cloneFolderName } from './syncTexts';
 import type { SyncModel } from './syncModel';
 import { LinkNode, OwnerNode } from './syncView';
 
