@@ -60,6 +60,11 @@ export class DiagnosticsManager implements vscode.Disposable {
     }
   }
 
+  /** What the document is linted as (linked files included), or undefined. */
+  kindOf(doc: vscode.TextDocument): LintKind | undefined {
+    return lintKindOf(doc, this.settings);
+  }
+
   /** The finding behind one of our diagnostics (for quick fixes). */
   finding(d: vscode.Diagnostic): Finding | undefined {
     return this.findingOf.get(d);

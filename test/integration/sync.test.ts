@@ -164,6 +164,16 @@ describe('repository sync: manifest, status, pull and push all', () => {
     await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'extra.csv'));
     const extra = await diagnosticsWhere(vscode.Uri.joinPath(folder(), 'extra.csv'), (d) => d.some((x) => codeOf(x) === 'language-mismatch'), 'language-mismatch on the linked CSV');
     assert.equal(extra.length, 1);
+    // Fix All works there too (the file is a dictionary because it is linked, not because of its name).
+    const extraUri = vscode.Uri.joinPath(folder(), 'extra.csv');
+    const extraDoc = await vscode.workspace.openTextDocument(extraUri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(extraUri, extraDoc.positionAt(extraDoc.getText().length), ' disk,Platte\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await diagnosticsWhere(extraUri, (d) => d.some((x) => codeOf(x) === 'surrounding-whitespace'), 'surrounding-whitespace on the linked CSV');
+    assert.equal(await vscode.commands.executeCommand('terminology.fixAll', extraUri), 1);
+    assert.equal(extraDoc.getText(), 'cloud,Wolke,en,fr\ndisk,Platte\n');
+    await extraDoc.save();
     const statuses = await ext.actions.refreshSync();
     assert.equal(stateOf(statuses, 'extra.csv'), 'not-pushed');
     await write(manifestUri(), text);
