@@ -212,12 +212,31 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.ok(!keys.items.some((i) => i.label === 'en-th' || i.label === 'en-en'), 'no refused pair is offered');
   });
 
+  it('Pull All can be cancelled: what is in flight stops, nothing is written, nothing counts as failed', async () => {
+    remote('en-fr')!.entries.push(['keyboard', 'clavier']);
+    const before = await read(frFile);
+    service().injectFault({ path: '/entries', latencyMs: 1500, count: Infinity });
+    try {
+      const ac = new AbortController();
+      const running = ext.actions.pullAll({ signal: ac.signal });
+      await new Promise((r) => setTimeout(r, 500)); // the listing is done, the entries are on their way
+      ac.abort();
+      const summary = await running;
+      assert.equal(summary.cancelled, true);
+      assert.deepEqual([summary.pulled.length, summary.failed.length], [0, 0]);
+      assert.equal(await read(frFile), before);
+    } finally { service().clearFaults(); }
+    const done = await ext.actions.pullAll({ uris: [frFile] });
+    assert.equal(done.pulled.length, 1);
+    assert.match(await read(frFile), /keyboard\tclavier\n$/);
+  });
+
   it('Compare with Remote opens a diff of the service\'s version and the file', async () => {
     const left = await ext.actions.compareLinked(frFile);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputTextDiff);
     assert.equal(tab.original.toString(), left.toString());
     assert.equal(tab.modified.toString(), frFile.toString());
-    assert.equal((await vscode.workspace.openTextDocument(left)).getText(), 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\n');
+    assert.equal((await vscode.workspace.openTextDocument(left)).getText(), 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\nkeyboard\tclavier\n');
   });
 });
