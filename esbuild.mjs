@@ -1,5 +1,7 @@
-// One bundler: src/extension.ts -> dist/extension.js. `--production` minifies, `--watch` rebuilds on change.
+// One bundler: src/extension.ts -> dist/extension.js, and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
+// no vscode). `--production` minifies, `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -19,8 +21,23 @@ const problemReporter = {
   },
 };
 
-const ctx = await esbuild.context({
-  entryPoints: ['src/extension.ts'],
+/** The CLI runs where VS Code is not: its bundle must not load `vscode`, whatever a future import drags in. */
+const noVscodeInCli = {
+  name: 'no-vscode-in-cli',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length) return;
+      const text = readFileSync('dist/cli.js', 'utf8');
+      if (/require\(["']vscode["']\)/.test(text)) {
+        result.errors.push({ text: 'dist/cli.js requires "vscode": the CLI may only use src/core, src/api and src/cli', location: null });
+        console.error('✘ [ERROR] dist/cli.js requires "vscode": the CLI may only use src/core, src/api and src/cli');
+        if (!watch) process.exitCode = 1;
+      }
+    });
+  },
+};
+
+const common = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -28,15 +45,21 @@ const ctx = await esbuild.context({
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
-  outfile: 'dist/extension.js',
-  external: ['vscode'],
   logLevel: 'silent',
-  plugins: [problemReporter],
-});
+  // jsonc-parser's "main" is a UMD build whose internal requires esbuild cannot follow; its ES module build bundles.
+  mainFields: ['module', 'main'],
+};
+
+const contexts = await Promise.all([
+  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [problemReporter] }),
+  // No `external: ['vscode']` here: an import of vscode fails the build instead of becoming a require.
+  esbuild.context({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [problemReporter, noVscodeInCli] }),
+]);
 
 if (watch) {
-  await ctx.watch();
+  await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await ctx.rebuild();
-  await ctx.dispose();
+  const results = await Promise.allSettled(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+  if (results.some((r) => r.status === 'rejected')) process.exitCode = 1;
 }

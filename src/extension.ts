@@ -23,6 +23,8 @@ import { registerTableEditor, type TableEditorProvider } from './table/tableEdit
 import { registerSearch } from './search/register';
 import type { GlossarySearch } from './search/searchGlossaries';
 import { registerExchange, type ExchangeActions } from './exchange/register';
+import { registerRepositorySync, type RepositorySync } from './workspace/register';
+import type { SyncActions } from './workspace/syncActions';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -45,12 +47,14 @@ export interface TerminologyApi {
   readonly actions: Actions;
   /** Search Glossaries: `search.searchGlossaries(query, options, signal)`, the action behind the command. */
   readonly search: GlossarySearch;
+  /** Repository sync: the manifest's links and their sync status, the Explorer badges, the manifest's diagnostics. */
+  readonly sync: RepositorySync;
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
    * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -70,8 +74,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
   const exchange = registerExchange(commands);
+  const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions,
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -90,6 +95,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...table.disposables,
     ...search.disposables,
     ...exchange.disposables,
+    ...sync.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -101,7 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
-    search: search.search,
+    search: search.search, sync: sync.sync,
     ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { fixAll, lintEntries, lintTermList, preferredEdits } from '../core';
 import { DIAGNOSTIC_SOURCE, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
-import { lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
@@ -62,8 +62,8 @@ class Provider implements vscode.CodeActionProvider {
 
 /** Applies every preferred fix to the document (one edit, one undo step): the number of fixes applied, or
  * undefined when the document is not a glossary or term list. */
-export async function fixAllInDocument(doc: vscode.TextDocument): Promise<number | undefined> {
-  const kind = lintKindOf(doc, readLintSettings());
+export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind): Promise<number | undefined> {
+  const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
   const text = doc.getText();
   const lint = kind.kind === 'terms' ? (t: string) => lintTermList(t) : (t: string) => lintEntries(t, kind);
@@ -88,13 +88,13 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       // The document a menu or a notification names, else the active text editor's, or the table's when a table
       // view is active.
       const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : activeDocument();
-      const applied = doc && await fixAllInDocument(doc);
+      const applied = doc && await fixAllInDocument(doc, manager.kindOf(doc));
       if (applied === undefined || !doc) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
         return 0;
       }
       // Say what was done, and what is left for a person to decide.
-      const kind = lintKindOf(doc, readLintSettings());
+      const kind = manager.kindOf(doc) ?? lintKindOf(doc, readLintSettings());
       const findings = kind?.kind === 'terms' ? lintTermList(doc.getText()) : kind ? lintEntries(doc.getText(), kind) : [];
       const left = findings.filter((f) => f.severity === 'error').length;
       const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);

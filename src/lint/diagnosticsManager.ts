@@ -23,6 +23,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly findingOf = new WeakMap<vscode.Diagnostic, Finding>();
   private readonly disposables: vscode.Disposable[] = [];
   private settings: LintSettings = readLintSettings();
+  private linked: ReadonlyMap<string, LintKind> = new Map();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after diagnostics of a document were published. */
   readonly onDidLint = this.changed.event;
@@ -35,12 +36,33 @@ export class DiagnosticsManager implements vscode.Disposable {
       vscode.workspace.onDidCloseTextDocument((d) => this.close(d)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('terminology')) {
-          this.settings = readLintSettings();
+          this.settings = { ...readLintSettings(), linked: this.linked };
           for (const d of vscode.workspace.textDocuments) { this.close(d); this.open(d); }
         }
       }),
     );
     for (const d of vscode.workspace.textDocuments) this.open(d);
+  }
+
+  /** Files a workspace manifest links, whatever their names: they are linted as what they are linked to (a
+   * dictionary with its language pair, or a term list). Documents whose kind changes are linted again. */
+  setLinkedFiles(linked: ReadonlyMap<string, LintKind>): void {
+    const before = this.linked;
+    this.linked = linked;
+    this.settings = { ...this.settings, linked };
+    for (const d of vscode.workspace.textDocuments) {
+      const key = d.uri.toString();
+      if (JSON.stringify(before.get(key)) === JSON.stringify(linked.get(key))) continue;
+      this.close(d);
+      this.closing.delete(key);
+      this.open(d);
+      if (!this.docs.has(key)) this.changed.fire(d.uri);
+    }
+  }
+
+  /** What the document is linted as (linked files included), or undefined. */
+  kindOf(doc: vscode.TextDocument): LintKind | undefined {
+    return lintKindOf(doc, this.settings);
   }
 
   /** The finding behind one of our diagnostics (for quick fixes). */

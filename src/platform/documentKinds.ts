@@ -9,7 +9,12 @@ export const LANGUAGE_TERMS = 'spoken-terms';
 
 export type LintKind = { kind: 'entries'; format: EntriesFormat; sourceLang?: string; targetLang?: string } | { kind: 'terms' };
 
-export interface LintSettings { glossaryFiles: string[]; termListFiles: string[] }
+export interface LintSettings {
+  glossaryFiles: string[];
+  termListFiles: string[];
+  /** Files a workspace manifest links (by Uri string), with what they are: a dictionary with its pair, or a list. */
+  linked?: ReadonlyMap<string, LintKind>;
+}
 
 export function readLintSettings(): LintSettings {
   const c = vscode.workspace.getConfiguration('terminology');
@@ -25,6 +30,8 @@ export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): Li
     if (ref?.kind === 'dictionary') return { kind: 'entries', format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang };
     return ref?.kind === 'termList' ? { kind: 'terms' } : undefined;
   }
+  const linked = settings.linked?.get(doc.uri.toString());
+  if (linked) return linked;
   const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
   const csv = doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path);
   if (doc.languageId === LANGUAGE_TERMS || (doc.uri.scheme === 'file' && matches(settings.termListFiles))) return { kind: 'terms' };

@@ -74,4 +74,16 @@ describe('Restricted Mode (workspace trust enabled, workspace untrusted)', () =>
     assert.deepEqual(account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)!.dictionaries[0].entries, [['cloud', 'Wolke']]);
     await vscode.workspace.fs.delete(uri);
   });
+
+  it('refuses repository sync: Push All, Pull All, Clone and Link reject before any request', async () => {
+    const before = ext.sync.model.statuses.length;
+    const uri = vscode.Uri.joinPath(folder(), 'sample.glossary.tsv');
+    const requests = service().requests.length;
+    await assert.rejects(ext.actions.pushAll(), /Restricted Mode/);
+    await assert.rejects(ext.actions.pullAll(), /Restricted Mode/);
+    await assert.rejects(ext.actions.cloneGlossary(GLOSSARY.glossaryId, folder()), /Restricted Mode/);
+    await assert.rejects(ext.actions.linkFile(uri, { area: 'glossaries', name: 'x', sourceLang: 'en', targetLang: 'de' }), /Restricted Mode/);
+    assert.equal(service().requests.length, requests, 'no request reached the service');
+    assert.equal(ext.sync.model.statuses.length, before);
+  });
 });

@@ -1,0 +1,95 @@
+/** Wires the repository sync: the manifest, its diagnostics, the sync status (view, Explorer badges) and commands. */
+import * as vscode from 'vscode';
+import type { CommandContext } from '../platform/commandContext';
+import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
+import { ManifestDiagnostics } from './manifestDiagnostics';
+import { ManifestFile } from './manifestFile';
+import { syncActions, type SyncActions } from './syncActions';
+import { SyncSnapshots } from './syncTexts';
+import { registerSyncCommands } from './syncCommands';
+import { SyncModel, type LinkStatus } from './syncModel';
+import { SyncStore } from './syncStore';
+import { SyncDecorations, SyncTree } from './syncView';
+
+export interface RepositorySync {
+  model: SyncModel;
+  languages: ServiceLanguages;
+  decorations: SyncDecorations;
+  tree: SyncTree;
+  manifestDiagnostics: ManifestDiagnostics;
+}
+
+export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
+  sync: RepositorySync; actions: SyncActions; disposables: vscode.Disposable[];
+} {
+  const log = ctx.log.child('sync');
+  const manifest = new ManifestFile();
+  const store = new SyncStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'synced').fsPath : undefined);
+  const model = new SyncModel(manifest, ctx.clients, store, log);
+  const snapshots = new SyncSnapshots();
+  const actions = syncActions(ctx, model, snapshots);
+  const tree = new SyncTree(model);
+  const decorations = new SyncDecorations(model);
+  const languages = new ServiceLanguages(ctx.clients);
+  const manifestDiagnostics = new ManifestDiagnostics(manifest, async () => (await languages.get('glossary'))?.map((l) => l.lang));
+  const view = vscode.window.createTreeView('terminology.sync', { treeDataProvider: tree, showCollapseAll: true });
+
+  const refresh = () => void model.refresh().catch((err: unknown) => log.warn(`sync status: ${(err as Error).message}`));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const soon = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => { timer = undefined; void manifestDiagnostics.check(); refresh(); }, 300);
+  };
+  let lastFocus = 0;
+  const warnedMissing = new Set<string>();
+  const onStatuses = (statuses: readonly LinkStatus[]) => {
+    diagnostics.setLinkedFiles(model.lintKinds());
+    void vscode.commands.executeCommand('setContext', 'terminology.sync.hasManifest', Boolean(model.manifestSnapshot));
+    void vscode.commands.executeCommand('setContext', 'terminology.sync.linked', statuses.flatMap((s) => [s.uri.fsPath, s.uri.path]));
+    const changed = statuses.filter((s) => s.state !== 'in-sync' && s.state !== 'unknown').length;
+    view.badge = changed ? { value: changed, tooltip: vscode.l10n.t('{0} linked file(s) not in sync', changed) } : undefined;
+    // A dictionary deleted by someone: say so once, with the ways out.
+    for (const s of statuses) {
+      const key = s.uri.toString();
+      if (s.state !== 'remote-missing') { warnedMissing.delete(key); continue; }
+      if (warnedMissing.has(key)) continue;
+      warnedMissing.add(key);
+      const recreate = vscode.l10n.t('Recreate on Service');
+      const unlink = vscode.l10n.t('Unlink');
+      const name = s.link.path;
+      void vscode.window.showWarningMessage(vscode.l10n.t('{0} is linked to a dictionary or list that was deleted on the service.', name), recreate, unlink).then(async (picked) => {
+        if (picked === recreate) await vscode.commands.executeCommand('terminology.sync.recreate', s.uri);
+        if (picked === unlink) await vscode.commands.executeCommand('terminology.sync.unlink', s.uri);
+      });
+    }
+  };
+
+  soon();
+  return {
+    sync: { model, languages, decorations, tree, manifestDiagnostics },
+    actions,
+    disposables: [
+      manifest, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
+      vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], new ManifestCompletion(manifest, languages), '"', '/'),
+      { dispose: () => { if (timer) clearTimeout(timer); } },
+      vscode.workspace.registerTextDocumentContentProvider(SyncSnapshots.scheme, snapshots),
+      vscode.window.registerFileDecorationProvider(decorations),
+      model.onDidChange(onStatuses),
+      manifest.onDidChange(soon),
+      ctx.clients.onDidChange(soon),
+      vscode.workspace.onDidCreateFiles(soon),
+      vscode.workspace.onDidDeleteFiles(soon),
+      vscode.workspace.onDidRenameFiles(soon),
+      vscode.workspace.onDidSaveTextDocument((doc) => {
+        if (model.statusOf(doc.uri)) void model.recheck(doc.uri);
+      }),
+      vscode.window.onDidChangeWindowState((state) => {
+        if (!state.focused || Date.now() - lastFocus < 10_000) return;
+        lastFocus = Date.now();
+        refresh();
+      }),
+      ...registerSyncCommands(ctx, model, actions),
+    ],
+  };
+}

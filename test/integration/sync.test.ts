@@ -1,0 +1,242 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { LinkStatus } from '../../src/workspace/syncModel';
+import type { Account } from '../emulator/state';
+import { codeOf, diagnosticsWhere } from './diagnosticsHelpers';
+import { api, PAID_KEY, service } from './service';
+
+const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000015', name: 'Sync repo test' };
+const account = (): Account => service().state.accounts[PAID_KEY];
+const remote = (pair: string) => account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)?.dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair);
+
+const root = () => vscode.workspace.workspaceFolders![0].uri;
+const folder = () => vscode.Uri.joinPath(root(), 'sync-it');
+const manifestUri = () => vscode.Uri.joinPath(folder(), 'terminology.json');
+const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+const write = (uri: vscode.Uri, text: string) => vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+const stateOf = (statuses: readonly LinkStatus[], file: string) => statuses.find((s) => s.uri.path.endsWith(`/${file}`))?.state;
+
+describe('repository sync: manifest, status, pull and push all', () => {
+  let ext: TerminologyApi;
+  let deFile: vscode.Uri;
+  let frFile: vscode.Uri;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [
+        { source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server'], ['disk', 'Platte']] },
+        { source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage'], ['server', 'serveur']] },
+      ],
+    });
+    await vscode.workspace.fs.createDirectory(folder());
+    // The manifest's name is a setting; a relative path keeps this suite's files in one folder.
+    await vscode.workspace.getConfiguration('terminology').update('manifest', 'sync-it/terminology.json', vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.workspace.getConfiguration('terminology').update('manifest', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId && g.name !== 'Sync new glossary');
+    service().clearFaults();
+  });
+
+  it('clone: every dictionary becomes a file, linked in the manifest with the glossary id; all in sync, with badges', async () => {
+    const uris = await ext.actions.cloneGlossary(GLOSSARY.glossaryId, vscode.Uri.joinPath(folder(), 'glossaries', 'sync'));
+    [deFile, frFile] = uris;
+    assert.deepEqual(uris.map((u) => u.path.split('/').slice(-3).join('/')), ['glossaries/sync/en-de.glossary.tsv', 'glossaries/sync/en-fr.glossary.tsv']);
+    assert.equal(await read(deFile), 'cloud\tWolke\nserver\tServer\ndisk\tPlatte\n');
+    const manifest = JSON.parse(await read(manifestUri())) as { glossaries: Array<{ name: string; id: string; dictionaries: Record<string, string> }> };
+    assert.deepEqual(manifest.glossaries, [{ name: GLOSSARY.name, id: GLOSSARY.glossaryId, dictionaries: { 'en-de': 'glossaries/sync/en-de.glossary.tsv', 'en-fr': 'glossaries/sync/en-fr.glossary.tsv' } }]);
+    const statuses = await ext.actions.refreshSync();
+    assert.deepEqual(statuses.map((s) => s.state), ['in-sync', 'in-sync']);
+    for (const uri of uris) {
+      const d = ext.sync.decorations.provideFileDecoration(uri) as vscode.FileDecoration;
+      assert.equal(d?.badge, '✓');
+      assert.match(d.tooltip ?? '', /in sync/);
+    }
+    const view = ext.sync.tree.getChildren();
+    assert.equal(view.length, 1);
+    const items = ext.sync.tree.getChildren(view[0]).map((n) => ext.sync.tree.getTreeItem(n));
+    assert.deepEqual(items.map((i) => i.description), ['EN → DE · in sync', 'EN → FR · in sync']);
+  });
+
+  it('status refresh when nothing changed: one listing call, no entries fetched', async () => {
+    const before = service().requests.length;
+    await ext.actions.refreshSync();
+    const calls = service().requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    assert.deepEqual(calls, ['GET /v3/glossaries']);
+  });
+
+  it('edit a file and save → "local changes", with its badge', async () => {
+    const doc = await vscode.workspace.openTextDocument(deFile);
+    await vscode.window.showTextDocument(doc);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(deFile, new vscode.Range(0, 6, 0, 11), 'Wolke!');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await doc.save();
+    const statuses = await ext.actions.refreshSync();
+    assert.equal(stateOf(statuses, 'en-de.glossary.tsv'), 'local-changes');
+    assert.equal(stateOf(statuses, 'en-fr.glossary.tsv'), 'in-sync');
+    assert.equal((ext.sync.decorations.provideFileDecoration(deFile) as vscode.FileDecoration).badge, '↑');
+  });
+
+  it('a change on the service → "remote changes"; both → "both changed"', async () => {
+    remote('en-fr')!.entries.push(['disk', 'disque']);
+    remote('en-de')!.entries[0] = ['cloud', 'Nebel'];
+    remote('en-de')!.entries.push(['mouse', 'Maus']);
+    const statuses = await ext.actions.refreshSync();
+    assert.equal(stateOf(statuses, 'en-fr.glossary.tsv'), 'remote-changes');
+    assert.equal(stateOf(statuses, 'en-de.glossary.tsv'), 'both-changed');
+    assert.equal((ext.sync.decorations.provideFileDecoration(frFile) as vscode.FileDecoration).badge, '↓');
+    assert.equal((ext.sync.decorations.provideFileDecoration(deFile) as vscode.FileDecoration).badge, '⇅');
+  });
+
+  it('Pull All: the remote change is written; both changed merges three-way with a conflict block, flagged in the editor', async () => {
+    const progress: string[] = [];
+    const summary = await ext.actions.pullAll({ onProgress: (done, total) => progress.push(`${done}/${total}`) });
+    assert.deepEqual(progress.sort(), ['1/2', '2/2']);
+    assert.equal(summary.pulled.length, 2);
+    assert.equal(summary.conflicts, 1);
+    assert.equal(await read(frFile), 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\n');
+    const de = await read(deFile);
+    assert.equal(de, '<<<<<<< yours\ncloud\tWolke!\n=======\ncloud\tNebel\n>>>>>>> remote\nserver\tServer\ndisk\tPlatte\nmouse\tMaus\n');
+    const ds = await diagnosticsWhere(deFile, (d) => d.some((x) => codeOf(x) === 'merge-conflict'), 'the conflict block flagged');
+    assert.ok(ds.some((d) => d.severity === vscode.DiagnosticSeverity.Error));
+    const statuses = await ext.actions.refreshSync();
+    assert.equal(stateOf(statuses, 'en-fr.glossary.tsv'), 'in-sync');
+    assert.equal(stateOf(statuses, 'en-de.glossary.tsv'), 'local-changes', 'the merge result differs from the service until pushed');
+  });
+
+  it('Push All refuses the file with errors and pushes the rest (each exactly once)', async () => {
+    await write(frFile, 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\n');
+    const plan = await ext.actions.planPush();
+    assert.deepEqual(plan.blocked.map((b) => [b.uri.path.split('/').pop(), b.errors]), [['en-de.glossary.tsv', 1]]);
+    assert.deepEqual(plan.ready.map((u) => u.path.split('/').pop()), ['en-fr.glossary.tsv']);
+    const deBefore = JSON.stringify(remote('en-de')!.entries);
+    const puts = () => service().requests.filter((r) => r.method === 'PUT').length;
+    const p0 = puts();
+    // The action itself never pushes a file with errors, whatever it is asked.
+    const summary = await ext.actions.pushAll();
+    assert.deepEqual(summary.pushed.map((u) => u.path.split('/').pop()), ['en-fr.glossary.tsv']);
+    assert.deepEqual(summary.blocked.map((b) => b.uri.path.split('/').pop()), ['en-de.glossary.tsv']);
+    assert.equal(puts() - p0, 1);
+    assert.deepEqual(remote('en-fr')!.entries.at(-1), ['mouse', 'souris']);
+    assert.equal(JSON.stringify(remote('en-de')!.entries), deBefore, 'the blocked dictionary is untouched');
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'en-fr.glossary.tsv'), 'in-sync');
+  });
+
+  it('a push never overwrites a remote change made since the last sync (Pull first)', async () => {
+    await write(deFile, 'cloud\tWolke!\nserver\tServer\ndisk\tPlatte\nmouse\tMaus\n');
+    remote('en-de')!.entries[1] = ['server', 'Rechner']; // same count: the listing cannot tell, the push's check can
+    const summary = await ext.actions.pushAll({ uris: [deFile] });
+    assert.deepEqual(summary.pushed, []);
+    assert.match(summary.skipped[0]?.reason ?? '', /Pull first/);
+    assert.deepEqual(remote('en-de')!.entries[1], ['server', 'Rechner']);
+    // Pull takes their change (the file did not touch that entry), then the push goes through.
+    const pulled = await ext.actions.pullAll({ uris: [deFile] });
+    assert.equal(pulled.conflicts, 0);
+    assert.equal(await read(deFile), 'cloud\tWolke!\nserver\tRechner\ndisk\tPlatte\nmouse\tMaus\n');
+    assert.deepEqual((await ext.actions.pushAll({ uris: [deFile] })).pushed.length, 1);
+    assert.deepEqual(remote('en-de')!.entries[0], ['cloud', 'Wolke!']);
+  });
+
+  it('the manifest gets diagnostics for a missing file and a refused pair; a linked file with another name is linted with its pair', async () => {
+    await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke,en,fr\n');
+    await ext.actions.linkFile(vscode.Uri.joinPath(folder(), 'extra.csv'), { area: 'glossaries', name: 'Sync new glossary', sourceLang: 'en', targetLang: 'de' });
+    const text = await read(manifestUri());
+    // Thai is refused by the rules; "qq" by the service's language list (the schema accepts both).
+    const withProblems = text.replace('"en-de": "extra.csv"', '"en-de": "extra.csv",\n        "en-th": "missing.tsv",\n        "en-qq": "qq.tsv"');
+    assert.notEqual(withProblems, text);
+    await write(manifestUri(), withProblems);
+    const ds = await diagnosticsWhere(manifestUri(), (d) => d.length >= 4, 'manifest diagnostics');
+    assert.deepEqual(ds.map((d) => codeOf(d)).sort(), ['missing-file', 'missing-file', 'unsupported-language', 'unsupported-language']);
+    const doc = await vscode.workspace.openTextDocument(manifestUri());
+    assert.deepEqual(ds.map((d) => `${codeOf(d)} ${doc.getText(d.range)}`).sort(), [
+      'missing-file "missing.tsv"', 'missing-file "qq.tsv"', 'unsupported-language "en-qq"', 'unsupported-language "en-th"',
+    ]);
+    assert.match(ds.find((d) => doc.getText(d.range) === '"en-qq"')!.message, /QQ is not a glossary language of the service/);
+    // extra.csv matches no glossary pattern, but it is linked as EN → DE: its CSV language columns are checked.
+    await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder(), 'extra.csv'));
+    const extra = await diagnosticsWhere(vscode.Uri.joinPath(folder(), 'extra.csv'), (d) => d.some((x) => codeOf(x) === 'language-mismatch'), 'language-mismatch on the linked CSV');
+    assert.equal(extra.length, 1);
+    // Fix All works there too (the file is a dictionary because it is linked, not because of its name).
+    const extraUri = vscode.Uri.joinPath(folder(), 'extra.csv');
+    const extraDoc = await vscode.workspace.openTextDocument(extraUri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(extraUri, extraDoc.positionAt(extraDoc.getText().length), ' disk,Platte\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await diagnosticsWhere(extraUri, (d) => d.some((x) => codeOf(x) === 'surrounding-whitespace'), 'surrounding-whitespace on the linked CSV');
+    assert.equal(await vscode.commands.executeCommand('terminology.fixAll', extraUri), 1);
+    assert.equal(extraDoc.getText(), 'cloud,Wolke,en,fr\ndisk,Platte\n');
+    await extraDoc.save();
+    const statuses = await ext.actions.refreshSync();
+    assert.equal(stateOf(statuses, 'extra.csv'), 'not-pushed');
+    await write(manifestUri(), text);
+  });
+
+  it('Push All creates a glossary the manifest names but the service lacks, and writes its id; Unlink removes the link', async () => {
+    await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke\nserver,Server,en,de\n');
+    const summary = await ext.actions.pushAll({ uris: [vscode.Uri.joinPath(folder(), 'extra.csv')] });
+    assert.equal(summary.pushed.length, 1);
+    const created = account().glossaries.find((g) => g.name === 'Sync new glossary');
+    assert.ok(created);
+    assert.deepEqual(created.dictionaries[0].entries, [['cloud', 'Wolke'], ['server', 'Server']]);
+    const manifest = JSON.parse(await read(manifestUri())) as { glossaries: Array<{ name: string; id?: string }> };
+    assert.equal(manifest.glossaries.find((g) => g.name === 'Sync new glossary')?.id, created.glossary_id);
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), 'in-sync');
+    // Deleted by someone: "remote missing".
+    account().glossaries = account().glossaries.filter((g) => g !== created);
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), 'remote-missing');
+    await ext.actions.unlinkFile(vscode.Uri.joinPath(folder(), 'extra.csv'));
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), undefined);
+    assert.equal(ext.sync.decorations.provideFileDecoration(vscode.Uri.joinPath(folder(), 'extra.csv')), undefined);
+  });
+
+  it('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
+    const doc = await vscode.workspace.openTextDocument(manifestUri());
+    const text = doc.getText();
+    const inPath = doc.positionAt(text.indexOf('"glossaries/sync/en-de.glossary.tsv"') + 2);
+    const paths = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inPath);
+    const labels = paths.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('glossaries/sync/en-fr.glossary.tsv'), labels.slice(0, 20).join(', '));
+    const inKey = doc.positionAt(text.indexOf('"en-fr"') + 2);
+    const keys = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, inKey);
+    const pair = keys.items.find((i) => i.label === 'en-ja');
+    assert.ok(pair, 'en-ja offered as a key');
+    assert.equal(pair.detail, 'English → Japanese');
+    assert.ok(!keys.items.some((i) => i.label === 'en-th' || i.label === 'en-en'), 'no refused pair is offered');
+  });
+
+  it('Pull All can be cancelled: what is in flight stops, nothing is written, nothing counts as failed', async () => {
+    remote('en-fr')!.entries.push(['keyboard', 'clavier']);
+    const before = await read(frFile);
+    service().injectFault({ path: '/entries', latencyMs: 1500, count: Infinity });
+    try {
+      const ac = new AbortController();
+      const running = ext.actions.pullAll({ signal: ac.signal });
+      await new Promise((r) => setTimeout(r, 500)); // the listing is done, the entries are on their way
+      ac.abort();
+      const summary = await running;
+      assert.equal(summary.cancelled, true);
+      assert.deepEqual([summary.pulled.length, summary.failed.length], [0, 0]);
+      assert.equal(await read(frFile), before);
+    } finally { service().clearFaults(); }
+    const done = await ext.actions.pullAll({ uris: [frFile] });
+    assert.equal(done.pulled.length, 1);
+    assert.match(await read(frFile), /keyboard\tclavier\n$/);
+  });
+
+  it('Compare with Remote opens a diff of the service\'s version and the file', async () => {
+    const left = await ext.actions.compareLinked(frFile);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputTextDiff);
+    assert.equal(tab.original.toString(), left.toString());
+    assert.equal(tab.modified.toString(), frFile.toString());
+    assert.equal((await vscode.workspace.openTextDocument(left)).getText(), 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\nkeyboard\tclavier\n');
+  });
+});
