@@ -22,6 +22,10 @@ import type { DocumentStatus } from './documents/documentStatus';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
 import { registerSearch } from './search/register';
 import type { GlossarySearch } from './search/searchGlossaries';
+import { registerMemories } from './memories/register';
+import type { MemoryActions } from './memories/memoryActions';
+import type { MemoriesTree } from './memories/memoriesTree';
+import type { SegmentsDocuments } from './memories/segmentsDocument';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -44,12 +48,14 @@ export interface TerminologyApi {
   readonly actions: Actions;
   /** Search Glossaries: `search.searchGlossaries(query, options, signal)`, the action behind the command. */
   readonly search: GlossarySearch;
+  /** The Translation Memories view and its segments documents. */
+  readonly memories: { tree: MemoriesTree; segments: SegmentsDocuments };
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
    * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & MemoryActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -68,8 +74,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
+  const memories = registerMemories(commands);
   const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions,
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...memories.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -87,6 +94,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...documents.disposables,
     ...table.disposables,
     ...search.disposables,
+    ...memories.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -98,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
-    search: search.search,
+    search: search.search, memories: { tree: memories.tree, segments: memories.segments },
     ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }
