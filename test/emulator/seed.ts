@@ -1,6 +1,6 @@
 /** Sample data for the demo: two glossaries (one with entry-rule violations, as legacy data from the website
- * can hold), a Spoken Terms collection. Style rule lists are always there. */
-import type { Account } from './state';
+ * can hold), a Spoken Terms collection, a translation memory. Style rule lists are always there. */
+import type { Account, Memory } from './state';
 
 export function seedDemo(acc: Account): void {
   acc.glossaries.push(
@@ -33,4 +33,27 @@ export function seedDemo(acc: Account): void {
       { lang: 'de', terms: ['Terminologie', 'Glossar', 'Kubernetes'] },
     ],
   });
+  acc.memories = [...(acc.memories ?? []), demoMemory()];
+}
+
+/** A translation memory of the demo: user-interface strings, English to German and French. */
+function demoMemory(): Memory {
+  const t = '2026-07-14T09:30:00Z';
+  const pairs: Array<[string, string, string]> = [
+    ['Save the file', 'Datei speichern', 'Enregistrer le fichier'], ['Open the dashboard', 'Übersicht öffnen', 'Ouvrir le tableau de bord'],
+    ['Your invoice is ready', 'Ihre Rechnung ist bereit', 'Votre facture est prête'], ['Connect to the server', 'Mit dem Server verbinden', 'Se connecter au serveur'],
+    ['Upload to the cloud', 'In die Wolke hochladen', 'Téléverser dans le nuage'], ['Delete the account', 'Konto löschen', 'Supprimer le compte'],
+    ['Reset your password', 'Passwort zurücksetzen', 'Réinitialiser votre mot de passe'], ['Sign in', 'Anmelden', 'Se connecter'],
+  ];
+  return {
+    translation_memory_id: '7e1b0c2a-0000-4000-8000-0000000000aa', name: 'UI strings', source_language: 'en', target_languages: ['de', 'fr'],
+    creation_time: t, updated_time: t,
+    segments: pairs.map(([en, de, fr], i) => ({
+      source_segment_id: `7e1b0c2a-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`, source_text: en, creation_time: t, updated_time: t,
+      targets: [
+        { target_segment_id: `7e1b0c2a-0000-4000-8000-2000000000${String(i).padStart(2, '0')}`, target_language: 'de', target_text: de, creation_time: t, updated_time: t },
+        { target_segment_id: `7e1b0c2a-0000-4000-8000-3000000000${String(i).padStart(2, '0')}`, target_language: 'fr', target_text: fr, creation_time: t, updated_time: t },
+      ],
+    })),
+  };
 }
