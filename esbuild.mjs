@@ -30,6 +30,8 @@ const ctx = await esbuild.context({
   sourcesContent: false,
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  // jsonc-parser's "main" is a UMD build whose lazy requires a bundler cannot follow; its ES module build bundles.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   logLevel: 'silent',
   plugins: [problemReporter],
 });

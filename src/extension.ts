@@ -26,6 +26,9 @@ import { registerMemories } from './memories/register';
 import type { MemoryActions } from './memories/memoryActions';
 import type { MemoriesTree } from './memories/memoriesTree';
 import type { SegmentsDocuments } from './memories/segmentsDocument';
+import { registerStyleRules, type StyleRuleActions } from './styleRules/register';
+import type { StyleRulesFileSystem } from './styleRules/styleFs';
+import type { StyleLint } from './styleRules/styleLint';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -50,12 +53,14 @@ export interface TerminologyApi {
   readonly search: GlossarySearch;
   /** The Translation Memories view and its segments documents. */
   readonly memories: { tree: MemoriesTree; segments: SegmentsDocuments };
+  /** Editable style rule lists: their file system (terminology://style-rules/…) and their linter. */
+  readonly styleRuleDocuments: { fs: StyleRulesFileSystem; lint: StyleLint };
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
    * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & MemoryActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & MemoryActions & StyleRuleActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -75,8 +80,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const translate = registerTranslateCommand(commands);
   const memories = registerMemories(commands);
+  const styleRuleDocs = registerStyleRules(commands, documents.fs);
   const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...memories.actions,
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...memories.actions, ...styleRuleDocs.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -95,6 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...table.disposables,
     ...search.disposables,
     ...memories.disposables,
+    ...styleRuleDocs.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -107,6 +114,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
     search: search.search, memories: { tree: memories.tree, segments: memories.segments },
+    styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint },
     ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }
