@@ -29,6 +29,7 @@ import type { SegmentsDocuments } from './memories/segmentsDocument';
 import { registerStyleRules, type StyleRuleActions } from './styleRules/register';
 import type { StyleRulesFileSystem } from './styleRules/styleFs';
 import type { StyleLint } from './styleRules/styleLint';
+import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -60,7 +61,7 @@ export interface TerminologyApi {
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & MemoryActions & StyleRuleActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & MemoryActions & StyleRuleActions & CustomizationActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -81,8 +82,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const translate = registerTranslateCommand(commands);
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);
+  const tryCustomizations = registerTryCustomizations(commands);
   const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...memories.actions, ...styleRuleDocs.actions,
+    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -102,6 +104,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...search.disposables,
     ...memories.disposables,
     ...styleRuleDocs.disposables,
+    ...tryCustomizations.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
