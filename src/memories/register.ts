@@ -50,6 +50,10 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
   const actions = memoryActions({ ...ctx, log }, tree, segments);
 
   const importTmx = async (arg?: unknown): Promise<void> => {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Import TMX sends a file to the service, which Restricted Mode does not allow. Trust the workspace to import.'));
+      return;
+    }
     if (!await requireClient(ctx)) return;
     const fromMenu = arg instanceof vscode.Uri && /\.tmx$/i.test(arg.path) ? arg : undefined;
     const file = fromMenu ?? (await vscode.window.showOpenDialog({
