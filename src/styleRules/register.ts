@@ -16,6 +16,12 @@ import { styleDocumentText } from '../core';
 export interface Mounts { mount(authority: string, provider: vscode.FileSystemProvider): vscode.Disposable }
 
 const REMOTE_SCHEME = 'terminology-style-remote';
+/** JSON highlighting (its grammar includes JSON's), and its own settings: auto-save off, as for dictionaries. */
+export const STYLE_LANGUAGE = 'terminology-style-rules';
+
+async function giveLanguage(doc: vscode.TextDocument): Promise<void> {
+  if (isStyleRulesUri(doc.uri) && doc.languageId !== STYLE_LANGUAGE && !doc.isClosed) await vscode.languages.setTextDocumentLanguage(doc, STYLE_LANGUAGE);
+}
 
 export interface StyleRuleActions {
   createStyleRules(name: string, language: string, signal?: AbortSignal): Promise<StyleRuleList>;
@@ -69,6 +75,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     },
   }, log);
   const lint = new StyleLint((uri) => fs.knownIds(uri));
+  for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
 
   const docOf = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
 
@@ -94,7 +101,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       const list = await (await clientOrThrow(ctx)).getStyleRules(styleId, signal);
       const uri = styleRulesUri(list);
       const doc = await vscode.workspace.openTextDocument(uri);
-      if (doc.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(doc, 'json');
+      await giveLanguage(doc);
       await vscode.window.showTextDocument(doc, { preview: false });
       lint.lint(doc);
       return uri;
@@ -161,6 +168,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     disposables: [
       fs, lint, remoteChanged,
       remoteFs.mount(STYLE_AUTHORITY, fs),
+      // However the document opens (Edit as JSON, a link, a window reload), it gets its language, so auto-save is off.
+      vscode.workspace.onDidOpenTextDocument((doc) => void giveLanguage(doc)),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, { onDidChange: remoteChanged.event, provideTextDocumentContent: (uri) => remoteTexts.get(uri.toString()) ?? '' }),
       vscode.commands.registerCommand('terminology.styleRules.create', async () => {
         if (!await requireClient(ctx)) return;

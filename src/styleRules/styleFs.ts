@@ -52,7 +52,16 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.subscriptions = [
       this.changed, this.pushedEmitter,
       vscode.workspace.onWillSaveTextDocument((e) => { if (isStyleRulesUri(e.document.uri)) this.saveReasons.set(e.document.uri.toString(), e.reason); }),
-      vscode.workspace.onDidCloseTextDocument((d) => { if (isStyleRulesUri(d.uri)) { this.opened.delete(d.uri.toString()); this.approved.delete(d.uri.toString()); } }),
+      // A language change closes and reopens the document at once: forget its base only when it stays closed.
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (!isStyleRulesUri(d.uri)) return;
+        const key = d.uri.toString();
+        setTimeout(() => {
+          if (vscode.workspace.textDocuments.some((x) => x.uri.toString() === key)) return;
+          this.opened.delete(key);
+          this.approved.delete(key);
+        }, 2000);
+      }),
     ];
   }
 

@@ -45,6 +45,8 @@ describe('editable style rule lists in VS Code', () => {
     assert.equal(uri.query, `id=${styleId}`);
     assert.match(uri.path, /^\/House style \d+ \(edited\)\.json$/);
     assert.deepEqual(JSON.parse(doc.getText()), { configured_rules: {}, custom_instructions: [] });
+    assert.equal(doc.languageId, 'terminology-style-rules');
+    assert.equal(vscode.workspace.getConfiguration('files', doc).get('autoSave'), 'off', 'auto-save, which could never push, is off for the list');
     const text = JSON.stringify({ configured_rules: { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } }, custom_instructions: [{ label: 'Tone', prompt: 'Be brief.' }] }, null, 2) + '\n';
     assert.deepEqual(await linted(ext, doc, () => replaceAll(doc, text)), []);
     assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'push' });
