@@ -25,6 +25,14 @@ import type { GlossarySearch } from './search/searchGlossaries';
 import { registerExchange, type ExchangeActions } from './exchange/register';
 import { registerRepositorySync, type RepositorySync } from './workspace/register';
 import type { SyncActions } from './workspace/syncActions';
+import { registerMemories } from './memories/register';
+import type { MemoryActions } from './memories/memoryActions';
+import type { MemoriesTree } from './memories/memoriesTree';
+import type { SegmentsDocuments } from './memories/segmentsDocument';
+import { registerStyleRules, type StyleRuleActions } from './styleRules/register';
+import type { StyleRulesFileSystem } from './styleRules/styleFs';
+import type { StyleLint } from './styleRules/styleLint';
+import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -49,12 +57,17 @@ export interface TerminologyApi {
   readonly search: GlossarySearch;
   /** Repository sync: the manifest's links and their sync status, the Explorer badges, the manifest's diagnostics. */
   readonly sync: RepositorySync;
+  /** The Translation Memories view and its segments documents. */
+  readonly memories: { tree: MemoriesTree; segments: SegmentsDocuments };
+  /** Editable style rule lists: their file system (terminology://style-rules/…) and their linter. */
+  readonly styleRuleDocuments: { fs: StyleRulesFileSystem; lint: StyleLint };
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
    * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
+  & MemoryActions & StyleRuleActions & CustomizationActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -75,8 +88,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const translate = registerTranslateCommand(commands);
   const exchange = registerExchange(commands);
   const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
+  const memories = registerMemories(commands);
+  const styleRuleDocs = registerStyleRules(commands, documents.fs);
+  const tryCustomizations = registerTryCustomizations(commands);
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
+    ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -96,6 +113,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...search.disposables,
     ...exchange.disposables,
     ...sync.disposables,
+    ...memories.disposables,
+    ...styleRuleDocs.disposables,
+    ...tryCustomizations.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
@@ -107,7 +127,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
-    search: search.search, sync: sync.sync,
+    search: search.search, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
+    styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint },
     ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
   };
 }

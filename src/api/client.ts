@@ -3,8 +3,9 @@ import { silentLogger, type Logger } from '../platform/logger';
 import { CancelledError, errorForStatus, MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { backoffDelay, DEFAULT_RETRY, retryAfterMs, sleep, type RetryOptions } from './retry';
 import type {
-  DictionaryInfo, DictionaryInput, Glossary, Language, Plan, SpokenTerms, StyleRuleList, TermListInfo, TermListInput,
-  TranslateRequest, Translation, Usage, VoiceSession, VoiceSessionRequest,
+  CustomInstruction, CustomInstructionInput, DictionaryInfo, DictionaryInput, ExportTicket, Glossary, ImportRequest, ImportTicket,
+  Language, MemoryJob, Plan, SegmentPage, SegmentQuery, SpokenTerms, StyleRuleList, StyleRuleListInput, TermListInfo, TermListInput,
+  TranslateRequest, Translation, TranslationMemory, TranslationMemoryPage, Usage, VoiceSession, VoiceSessionRequest,
 } from './types';
 import * as wire from './wire';
 
@@ -193,6 +194,179 @@ export class ServiceClient {
     return wire.styleRuleList((await this.request('GET', `/v3/style_rules/${enc(id)}`, { signal })).body as Record<string, unknown>);
   }
 
+  /** POST: a new list (Pro plans). Never creates twice (see createOnce), looking for a new list of the same name. */
+  async createStyleRules(input: StyleRuleListInput, signal?: AbortSignal): Promise<StyleRuleList> {
+    const body: Record<string, unknown> = { name: input.name, language: input.language.toLowerCase() };
+    if (input.configuredRules) body.configured_rules = input.configuredRules;
+    if (input.customInstructions) body.custom_instructions = input.customInstructions.map(instructionBody);
+    const before = new Set((await this.listStyleRules({}, signal)).map((x) => x.styleId));
+    const res = await this.request('POST', '/v3/style_rules', {
+      signal, idempotent: false, body,
+      recover: async () => {
+        const found = (await this.listStyleRules({}, signal)).find((x) => !before.has(x.styleId) && x.name === input.name);
+        return found ? { style_id: found.styleId } : undefined;
+      },
+    });
+    const made = res.body as Record<string, unknown>;
+    // A list adopted after an ambiguous failure is read back whole.
+    return made.name === undefined ? this.getStyleRules(String(made.style_id), signal) : wire.styleRuleList(made);
+  }
+
+  /** PATCH: renames the list; its version grows. */
+  async renameStyleRules(id: string, name: string, signal?: AbortSignal): Promise<StyleRuleList> {
+    return wire.styleRuleList((await this.request('PATCH', `/v3/style_rules/${enc(id)}`, { signal, body: { name } })).body as Record<string, unknown>);
+  }
+
+  /** PUT: replaces configured_rules whole (the body is the object itself); answers the list with its new version. */
+  async replaceConfiguredRules(id: string, rules: Record<string, Record<string, string>>, signal?: AbortSignal): Promise<StyleRuleList> {
+    return wire.styleRuleList((await this.request('PUT', `/v3/style_rules/${enc(id)}/configured_rules`, { signal, body: rules })).body as Record<string, unknown>);
+  }
+
+  async deleteStyleRules(id: string, signal?: AbortSignal): Promise<void> {
+    await this.request('DELETE', `/v3/style_rules/${enc(id)}`, { signal });
+  }
+
+  /** POST: one custom instruction. Not retried after an ambiguous failure (instructions have no name to find it by). */
+  async createCustomInstruction(styleId: string, input: CustomInstructionInput, signal?: AbortSignal): Promise<CustomInstruction> {
+    const res = await this.request('POST', `/v3/style_rules/${enc(styleId)}/custom_instructions`, { signal, idempotent: false, body: instructionBody(input) });
+    return wire.customInstruction(res.body as Record<string, unknown>);
+  }
+
+  async getCustomInstruction(styleId: string, id: string, signal?: AbortSignal): Promise<CustomInstruction> {
+    return wire.customInstruction((await this.request('GET', `/v3/style_rules/${enc(styleId)}/custom_instructions/${enc(id)}`, { signal })).body as Record<string, unknown>);
+  }
+
+  async updateCustomInstruction(styleId: string, id: string, input: CustomInstructionInput, signal?: AbortSignal): Promise<CustomInstruction> {
+    const res = await this.request('PUT', `/v3/style_rules/${enc(styleId)}/custom_instructions/${enc(id)}`, { signal, body: instructionBody(input) });
+    return wire.customInstruction(res.body as Record<string, unknown>);
+  }
+
+  async deleteCustomInstruction(styleId: string, id: string, signal?: AbortSignal): Promise<void> {
+    await this.request('DELETE', `/v3/style_rules/${enc(styleId)}/custom_instructions/${enc(id)}`, { signal });
+  }
+
+  // ---- Translation memories ----
+
+  /** One page of the memories (page_size 1..25) and the total count. */
+  async listTranslationMemories(page = 0, pageSize = 25, signal?: AbortSignal): Promise<TranslationMemoryPage> {
+    const res = await this.request('GET', '/v3/translation_memories', { signal, query: { page: String(page), page_size: String(pageSize) } });
+    const memories = wire.listOf(res.body, 'translation_memories').map(wire.translationMemory);
+    const total = (res.body as { total_count?: unknown } | undefined)?.total_count;
+    return { memories, totalCount: typeof total === 'number' ? total : memories.length };
+  }
+
+  /** Every memory, following the pages until the total is reached or a page comes back short. */
+  async listAllTranslationMemories(signal?: AbortSignal): Promise<TranslationMemory[]> {
+    const all: TranslationMemory[] = [];
+    for (let page = 0; page < 1000; page++) {
+      const { memories, totalCount } = await this.listTranslationMemories(page, 25, signal);
+      all.push(...memories);
+      if (memories.length < 25 || all.length >= totalCount) break;
+    }
+    return all;
+  }
+
+  /** One memory with its times. Another account's memory is a NotFoundError, as an unknown one. */
+  async getTranslationMemory(id: string, signal?: AbortSignal): Promise<TranslationMemory> {
+    return wire.translationMemory((await this.request('GET', `/v3/translation_memories/${enc(id)}`, { signal })).body as Record<string, unknown>);
+  }
+
+  /** One page of segments; pass the previous page's nextPageCursor (with the same filter) for the next. */
+  async listSegments(id: string, q: SegmentQuery = {}, signal?: AbortSignal): Promise<SegmentPage> {
+    const filter = q.filterText ?? '';
+    if (filter && [...filter].length < 2) throw new TypeError('A segment filter needs at least 2 characters');
+    const res = await this.request('GET', `/v3/translation_memories/${enc(id)}/segments`, {
+      signal,
+      query: {
+        page_size: String(q.pageSize ?? 50), page_cursor: q.cursor || undefined,
+        filter_text: filter || undefined, filter_case_sensitive: filter ? String(Boolean(q.caseSensitive)) : undefined,
+      },
+    });
+    const body = (res.body ?? {}) as Record<string, unknown>;
+    const next = typeof body.next_page_cursor === 'string' && body.next_page_cursor ? body.next_page_cursor : undefined;
+    return {
+      segments: wire.listOf(body, 'segments').map(wire.sourceSegment),
+      segmentCount: typeof body.segment_count === 'number' ? body.segment_count : 0,
+      ...(next ? { nextPageCursor: next } : {}),
+    };
+  }
+
+  /** Starts an import job; the TMX then goes to `uploadUrl` with uploadTmx. */
+  async startImport(req: ImportRequest, signal?: AbortSignal): Promise<ImportTicket> {
+    const body = {
+      source_file: { file_name: req.fileName, content_type: req.contentType ?? 'application/xml', content_length: req.contentLength },
+      parameters: { display_name: req.displayName },
+    };
+    const o = (await this.request('POST', '/v3/translation_memories/import', { signal, idempotent: false, body })).body as Record<string, unknown>;
+    const ticket = { jobId: String(o?.job_id ?? ''), uploadUrl: String(o?.upload_url ?? ''), expiresAt: String(o?.expires_at ?? '') };
+    if (!ticket.jobId || !ticket.uploadUrl) throw new MalformedResponseError('malformed-response', 'The import answer holds no job id or upload address', 200);
+    return ticket;
+  }
+
+  /**
+   * PUTs the TMX to the pre-signed upload address, streamed (`open` gives the bytes, and is called again for a
+   * retry), with its Content-Length and WITHOUT the Authorization header: the key never goes to that address.
+   */
+  async uploadTmx(uploadUrl: string, open: () => AsyncIterable<Uint8Array>, contentLength: number, o: { contentType?: string; signal?: AbortSignal; onProgress?: (sent: number) => void } = {}): Promise<void> {
+    const target = checkTransferUrl(uploadUrl, this.baseUrl);
+    await this.transfer('PUT', target, o.signal, () => {
+      let sent = 0;
+      const counted = async function* () {
+        for await (const chunk of open()) {
+          sent += chunk.byteLength;
+          o.onProgress?.(sent);
+          yield chunk;
+        }
+      };
+      return {
+        headers: { 'Content-Type': o.contentType ?? 'application/xml', 'Content-Length': String(contentLength) },
+        body: streamOf(counted()),
+      };
+    });
+  }
+
+  /** Starts an export job (`reused` when the service hands back a recent completed export: status 200). */
+  async startExport(id: string, signal?: AbortSignal): Promise<ExportTicket> {
+    const res = await this.request('POST', `/v3/translation_memories/${enc(id)}/export`, { signal, idempotent: false });
+    const o = (res.body ?? {}) as Record<string, unknown>;
+    const params = (o.parameters ?? {}) as Record<string, unknown>;
+    if (!o.job_id) throw new MalformedResponseError('malformed-response', 'The export answer holds no job id', res.status, undefined, undefined, res.traceId);
+    return { jobId: String(o.job_id), translationMemoryId: String(params.translation_memory_id ?? id), reused: res.status === 200 };
+  }
+
+  async getJob(jobId: string, signal?: AbortSignal): Promise<MemoryJob> {
+    return wire.memoryJob((await this.request('GET', `/v3/translation_memories/jobs/${enc(jobId)}`, { signal })).body as Record<string, unknown>);
+  }
+
+  /**
+   * Polls a job until it is completed, failed or expired (or downloaded), calling `onUpdate` with each record.
+   * The wait grows from `intervalMs` (1 s) by 1.5 up to `maxIntervalMs` (5 s). Aborting stops the polling only.
+   */
+  async waitForJob(jobId: string, o: { signal?: AbortSignal; intervalMs?: number; maxIntervalMs?: number; onUpdate?: (job: MemoryJob) => void } = {}): Promise<MemoryJob> {
+    let wait = o.intervalMs ?? 1000;
+    for (;;) {
+      const job = await this.getJob(jobId, o.signal);
+      o.onUpdate?.(job);
+      if (['completed', 'failed', 'expired', 'downloaded'].includes(job.status)) return job;
+      try { await sleep(wait, o.signal); } catch { throw this.cancelled('GET', `/v3/translation_memories/jobs/${jobId}`, 1); }
+      wait = Math.min(o.maxIntervalMs ?? 5000, wait * 1.5);
+    }
+  }
+
+  /** GETs an export's download address (pre-signed: no Authorization header) and yields its bytes as they come. */
+  async downloadExport(downloadUrl: string, signal?: AbortSignal): Promise<{ contentLength?: number; chunks: AsyncIterable<Uint8Array> }> {
+    const res = await this.transfer('GET', checkTransferUrl(downloadUrl, this.baseUrl), signal, () => ({ headers: {} }));
+    const length = Number(res.headers.get('content-length'));
+    const body = res.body;
+    if (!body) throw new MalformedResponseError('malformed-response', 'The download answer holds no body', res.status);
+    return { ...(Number.isFinite(length) && length > 0 ? { contentLength: length } : {}), chunks: body as unknown as AsyncIterable<Uint8Array> };
+  }
+
+  /** DELETE: later translations naming the memory fail. */
+  async deleteTranslationMemory(id: string, signal?: AbortSignal): Promise<void> {
+    await this.request('DELETE', `/v3/translation_memories/${enc(id)}`, { signal });
+  }
+
   // ---- Other ----
 
   async getLanguages(resource: string, signal?: AbortSignal): Promise<Language[]> {
@@ -207,6 +381,10 @@ export class ServiceClient {
     const body: Record<string, unknown> = { text: req.text, target_lang: req.targetLang };
     if (req.sourceLang) body.source_lang = req.sourceLang;
     if (req.glossaryId) body.glossary_id = req.glossaryId;
+    if (req.glossaryIds?.length) body.glossary_ids = req.glossaryIds;
+    if (req.styleId) body.style_id = req.styleId;
+    if (req.translationMemoryId) body.translation_memory_id = req.translationMemoryId;
+    if (req.translationMemoryId && req.translationMemoryThreshold !== undefined) body.translation_memory_threshold = req.translationMemoryThreshold;
     const res = await this.request('POST', '/v2/translate', { signal, body });
     return wire.listOf(res.body, 'translations').map((t) => ({ detectedSourceLanguage: String(t.detected_source_language ?? '').toLowerCase(), text: String(t.text ?? '') }));
   }
@@ -359,9 +537,78 @@ export class ServiceClient {
     }
   }
 
+  /**
+   * A request to a pre-signed address (upload, download): no Authorization header, no key in any log line (the
+   * address itself is secret, so only its host is logged), the same retries as every call (`init` is called
+   * again for each attempt, so a streamed body starts over). Answers the response of a 2xx, unread.
+   */
+  private async transfer(method: string, url: URL, signal: AbortSignal | undefined, init: () => { headers: Record<string, string>; body?: ReadableStream<Uint8Array> }): Promise<globalThis.Response> {
+    const where = `${method} ${url.origin}/…`;
+    const max = Math.max(1, this.retry.maxAttempts);
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw this.cancelled(method, url.origin, attempt - 1);
+      const { headers, body } = init();
+      let failure: ServiceError;
+      let waitMs: number | undefined;
+      try {
+        const res = await this.fetchImpl(url.href, {
+          method, headers: { 'User-Agent': this.userAgent, ...headers }, body, signal, redirect: 'error',
+          ...(body ? { duplex: 'half' } : {}),
+        } as RequestInit);
+        if (res.ok) {
+          this.log.debug(`${where} -> ${res.status}`);
+          return res;
+        }
+        const { message, detail } = readErrorBody(await res.text());
+        failure = errorForStatus(res.status, message, detail, res.headers.get('x-trace-id') ?? undefined, attempt);
+        this.log.info(`${where} -> ${res.status}${message ? `: ${message}` : ''}`);
+        if (!failure.transient) throw failure;
+        waitMs = retryAfterMs(res.headers.get('retry-after'));
+      } catch (err) {
+        if (err instanceof ServiceError) throw err;
+        if (signal?.aborted) throw this.cancelled(method, url.origin, attempt);
+        const code = causeCode(err);
+        failure = new NetworkError('network', `Could not reach ${url.host}${code ? ` (${code})` : ''} for the file transfer. Check your connection and try again.`, undefined, undefined, undefined, undefined, attempt);
+        this.log.info(`${where} failed: ${failure.message}`);
+      }
+      if (attempt >= max) throw Object.assign(failure, { attempts: attempt });
+      const delay = waitMs ?? backoffDelay(attempt, this.retry);
+      this.log.warn(`${where}: ${failure.message} Retry ${attempt + 1} of ${max} in ${Math.round(delay)} ms.`);
+      try { await sleep(delay, signal); } catch { throw this.cancelled(method, url.origin, attempt); }
+    }
+  }
+
   private cancelled(method: string, path: string, attempts: number): CancelledError {
     return new CancelledError('cancelled', `Cancelled: ${method} ${path}`, undefined, undefined, undefined, undefined, attempts);
   }
+}
+
+function instructionBody(c: CustomInstructionInput) {
+  return { label: c.label, prompt: c.prompt, ...(c.sourceLanguage ? { source_language: c.sourceLanguage.toLowerCase() } : {}) };
+}
+
+/** A pull-based stream over an async iterable: the next chunk is read only when fetch asks for it (backpressure),
+ * so a large file is never held in memory whole. */
+function streamOf(iterable: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const it = iterable[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { value, done } = await it.next();
+      if (done) controller.close(); else controller.enqueue(value);
+    },
+    async cancel() { await it.return?.(); },
+  }, { highWaterMark: 0 });
+}
+
+/** A pre-signed address must be https, or http on a loopback host only when the service itself is reached so. */
+function checkTransferUrl(raw: string, baseUrl: string): URL {
+  let u: URL;
+  try { u = new URL(raw); } catch { throw new MalformedResponseError('malformed-response', 'The service gave a transfer address that is not a valid URL'); }
+  const local = new URL(baseUrl).protocol === 'http:' && LOOPBACK.test(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && local)) {
+    throw new MalformedResponseError('malformed-response', `The service gave a transfer address on ${u.protocol}//${u.host}, which is not https; nothing was sent there`);
+  }
+  return u;
 }
 
 function dictionaryBody(d: DictionaryInput) {

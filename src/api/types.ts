@@ -20,9 +20,46 @@ export interface StyleRuleList {
 
 export interface Language { lang: string; name: string; usableAsSource: boolean; usableAsTarget: boolean; status?: string; features: string[] }
 export interface Usage { characterCount: number; characterLimit: number; [more: string]: number }
-export interface TranslateRequest { text: string[]; sourceLang?: string; targetLang: string; glossaryId?: string }
+export interface TranslateRequest {
+  text: string[]; sourceLang?: string; targetLang: string; glossaryId?: string;
+  /** Several glossaries (up to 5; not together with glossaryId). */
+  glossaryIds?: string[];
+  styleId?: string;
+  translationMemoryId?: string;
+  /** Minimum match in percent (0..100, the service's default 75). */
+  translationMemoryThreshold?: number;
+}
 export interface Translation { detectedSourceLanguage: string; text: string }
 export interface VoiceSessionRequest {
   sourceMediaContentType: string; sourceLanguage: string; targetLanguages: string[]; spokenTermsId?: string; glossaryId?: string;
 }
 export interface VoiceSession { streamingUrl: string; token: string; sessionId: string }
+
+export interface StyleRuleListInput {
+  name: string; language: string;
+  configuredRules?: Record<string, Record<string, string>>;
+  customInstructions?: CustomInstructionInput[];
+}
+export interface CustomInstructionInput { label: string; prompt: string; sourceLanguage?: string }
+
+export interface TranslationMemory {
+  translationMemoryId: string; name: string; sourceLanguage: string; targetLanguages: string[]; segmentCount: number;
+  /** Only from the single-memory lookup. */
+  creationTime?: string; updatedTime?: string;
+}
+export interface TranslationMemoryPage { memories: TranslationMemory[]; totalCount: number }
+export interface TargetSegment { targetSegmentId: string; targetLanguage: string; targetText: string; creationTime: string; updatedTime: string; lastUsedTime?: string }
+export interface SourceSegment { sourceSegmentId: string; sourceText: string; creationTime: string; updatedTime: string; lastUsedTime?: string; targets: TargetSegment[] }
+export interface SegmentQuery { pageSize?: number; cursor?: string; filterText?: string; caseSensitive?: boolean }
+export interface SegmentPage { segments: SourceSegment[]; segmentCount: number; nextPageCursor?: string }
+export interface ImportRequest { fileName: string; contentLength: number; contentType?: string; displayName: string }
+export interface ImportTicket { jobId: string; uploadUrl: string; expiresAt: string }
+export interface ExportTicket { jobId: string; translationMemoryId: string; reused: boolean }
+export type JobStatus = 'awaiting_input' | 'processing' | 'completed' | 'failed' | 'expired' | 'downloaded' | (string & {});
+export interface MemoryJob {
+  jobId: string; operation: 'import' | 'export' | (string & {}); creationTime: string; updatedTime: string;
+  status: JobStatus; requiredAction?: string; downloadUrl?: string; expiresAt?: string; translationMemoryId?: string;
+  skippedSegmentCount?: number; errorMessage?: string;
+  sourceFile?: { fileName: string; contentType: string; contentLength: number };
+  parameters: Record<string, string>;
+}

@@ -46,6 +46,10 @@ export function termListInfo(o: Json): TermListInfo {
   return { lang: lower(o.lang), entryCount: n(o.entry_count) };
 }
 
+export function customInstruction(c: Json): import('./types').CustomInstruction {
+  return { id: s(c.id), label: s(c.label), prompt: s(c.prompt), ...(c.source_language ? { sourceLanguage: lower(c.source_language) } : {}) };
+}
+
 export function styleRuleList(o: Json): StyleRuleList {
   const out: StyleRuleList = {
     styleId: s(o.style_id), name: s(o.name), creationTime: s(o.creation_time), updatedTime: s(o.updated_time),
@@ -75,4 +79,47 @@ export function usage(o: Json): Usage {
     if (typeof v === 'number' && k !== 'character_count' && k !== 'character_limit') out[k.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())] = v;
   }
   return out;
+}
+
+// ---- Translation memories ----
+
+export function translationMemory(o: Json): import('./types').TranslationMemory {
+  return {
+    translationMemoryId: s(o.translation_memory_id), name: s(o.name), sourceLanguage: lower(o.source_language),
+    targetLanguages: (Array.isArray(o.target_languages) ? o.target_languages : []).map(lower), segmentCount: n(o.segment_count),
+    ...(o.creation_time ? { creationTime: s(o.creation_time) } : {}), ...(o.updated_time ? { updatedTime: s(o.updated_time) } : {}),
+  };
+}
+
+export function sourceSegment(o: Json): import('./types').SourceSegment {
+  return {
+    sourceSegmentId: s(o.source_segment_id), sourceText: s(o.source_text), creationTime: s(o.creation_time), updatedTime: s(o.updated_time),
+    ...(o.last_used_time ? { lastUsedTime: s(o.last_used_time) } : {}),
+    targets: arr(o.targets).map((t) => ({
+      targetSegmentId: s(t.target_segment_id), targetLanguage: lower(t.target_language), targetText: s(t.target_text),
+      creationTime: s(t.creation_time), updatedTime: s(t.updated_time), ...(t.last_used_time ? { lastUsedTime: s(t.last_used_time) } : {}),
+    })),
+  };
+}
+
+/** A job record; `results` holds one item (the first is read when a service sends more). */
+export function memoryJob(o: Json): import('./types').MemoryJob {
+  const r = arr(o.results)[0] ?? {};
+  const meta = (r.status_metadata ?? {}) as Json;
+  const error = (r.error ?? {}) as Json;
+  const file = o.source_file as Json | undefined;
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries((o.parameters ?? {}) as Json)) params[k] = s(v);
+  return {
+    jobId: s(o.job_id), operation: s(o.operation), creationTime: s(o.creation_time), updatedTime: s(o.updated_time),
+    status: s(r.status) || 'processing',
+    ...(meta.required_action ? { requiredAction: s(meta.required_action) } : {}),
+    ...(r.download_url ? { downloadUrl: s(r.download_url) } : {}),
+    ...(r.expires_at ? { expiresAt: s(r.expires_at) } : {}),
+    ...(r.translation_memory_id ? { translationMemoryId: s(r.translation_memory_id) } : {}),
+    ...(r.skipped_segment_count !== undefined ? { skippedSegmentCount: n(r.skipped_segment_count) } : {}),
+    ...(error.message ? { errorMessage: s(error.message) } : {}),
+    ...(file ? { sourceFile: { fileName: s(file.file_name), contentType: s(file.content_type), contentLength: n(file.content_length) } } : {}),
+    parameters: params,
+  };
 }

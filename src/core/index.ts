@@ -12,3 +12,5 @@ export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
 export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';
 export * from './size';
+export * from './styleRules/catalog';
+export * from './styleRules/document';

@@ -78,6 +78,16 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly subscriptions: vscode.Disposable[];
   private poll: ReturnType<typeof setInterval> | undefined;
 
+  /** Providers for other areas of the scheme (`terminology://<authority>/…`), e.g. style rule lists. */
+  private readonly mounts = new Map<string, vscode.FileSystemProvider>();
+
+  /** Hands every address under `terminology://<authority>/` to `provider` (a feature's own file system). */
+  mount(authority: string, provider: vscode.FileSystemProvider): vscode.Disposable {
+    this.mounts.set(authority, provider);
+    const sub = provider.onDidChangeFile((events) => this.changed.fire(events));
+    return new vscode.Disposable(() => { sub.dispose(); this.mounts.delete(authority); });
+  }
+
   /** The base last written to disk per address (the same string object as the version's text). */
   private readonly persisted = new Map<string, string>();
 
@@ -205,7 +215,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   // ---- FileSystemProvider --------------------------------------------------------------------------------------
 
-  watch(uri: vscode.Uri): vscode.Disposable {
+  watch(uri: vscode.Uri, options: { readonly recursive: boolean; readonly excludes: readonly string[] } = { recursive: false, excludes: [] }): vscode.Disposable {
+    const mounted = this.mounts.get(uri.authority);
+    if (mounted) return mounted.watch(uri, options);
     if (!parseRemoteRef(uri)) return new vscode.Disposable(() => undefined);
     const key = uri.toString();
     this.watched.add(key);
@@ -217,6 +229,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    const mounted = this.mounts.get(uri.authority);
+    if (mounted) return mounted.stat(uri);
     const path = parseRemoteUri(uri);
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
@@ -225,6 +239,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    const mounted = this.mounts.get(uri.authority);
+    if (mounted) return mounted.readFile(uri);
     const ref = this.ref(uri);
     // Reading a document that has unsaved edits may replace them (VS Code's Revert): keep them to offer back.
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -233,6 +249,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
+    const mounted = this.mounts.get(uri.authority);
+    if (mounted) return mounted.readDirectory(uri);
     const path = parseRemoteUri(uri);
     if (!path || (path.kind !== 'root' && path.kind !== 'folder')) throw vscode.FileSystemError.FileNotADirectory(uri);
     const client = await this.store.client();
@@ -269,6 +287,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const mounted = this.mounts.get(uri.authority);
+    if (mounted) return mounted.writeFile(uri, content, { create: false, overwrite: true });
     const ref = this.ref(uri);
     const key = uri.toString();
     const text = decoder.decode(content);

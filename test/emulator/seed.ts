@@ -1,6 +1,6 @@
 /** Sample data for the demo: two glossaries (one with entry-rule violations, as legacy data from the website
- * can hold), a Spoken Terms collection. Style rule lists are always there. */
-import type { Account } from './state';
+ * can hold), a Spoken Terms collection, a translation memory. Style rule lists are always there. */
+import type { Account, Memory } from './state';
 
 export function seedDemo(acc: Account): void {
   acc.glossaries.push(
@@ -33,4 +33,28 @@ export function seedDemo(acc: Account): void {
       { lang: 'de', terms: ['Terminologie', 'Glossar', 'Kubernetes'] },
     ],
   });
+  acc.memories = [...(acc.memories ?? []), demoMemory()];
+}
+
+/** A translation memory of the demo: user-interface strings, English to Dutch and Polish (pairs no seeded dictionary
+ * has, so that a view row such as "EN → DE" stays unique for the UI flows). */
+function demoMemory(): Memory {
+  const t = '2026-07-14T09:30:00Z';
+  const pairs: Array<[string, string, string]> = [
+    ['Save the file', 'Bestand opslaan', 'Zapisz plik'], ['Open the dashboard', 'Dashboard openen', 'Otwórz pulpit'],
+    ['Your invoice is ready', 'Uw factuur is klaar', 'Twoja faktura jest gotowa'], ['Connect to the server', 'Verbinden met de server', 'Połącz z serwerem'],
+    ['Upload to the cloud', 'Uploaden naar de cloud', 'Prześlij do chmury'], ['Delete the account', 'Account verwijderen', 'Usuń konto'],
+    ['Reset your password', 'Wachtwoord opnieuw instellen', 'Zresetuj hasło'], ['Sign in', 'Aanmelden', 'Zaloguj się'],
+  ];
+  return {
+    translation_memory_id: '7e1b0c2a-0000-4000-8000-0000000000aa', name: 'UI strings', source_language: 'en', target_languages: ['nl', 'pl'],
+    creation_time: t, updated_time: t,
+    segments: pairs.map(([en, nl, pl], i) => ({
+      source_segment_id: `7e1b0c2a-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`, source_text: en, creation_time: t, updated_time: t,
+      targets: [
+        { target_segment_id: `7e1b0c2a-0000-4000-8000-2000000000${String(i).padStart(2, '0')}`, target_language: 'nl', target_text: nl, creation_time: t, updated_time: t },
+        { target_segment_id: `7e1b0c2a-0000-4000-8000-3000000000${String(i).padStart(2, '0')}`, target_language: 'pl', target_text: pl, creation_time: t, updated_time: t },
+      ],
+    })),
+  };
 }

@@ -11,6 +11,8 @@ import type { EmulatorConfig, Route } from './router';
 import { glossaryRoutes } from './glossaries';
 import { spokenTermsRoutes } from './spokenTerms';
 import { miscRoutes } from './misc';
+import { advanceJobs, memoryRoutes, transfer } from './memories';
+import { styleRuleRoutes } from './styleRules';
 import { seedStyleRules } from './data';
 
 export const AUTH_SCHEME = 'Service-Auth-Key';
@@ -72,11 +74,13 @@ export interface Emulator {
   /** Requests being handled now, and the most at once since `max` was last set (tests set it to 0). */
   concurrency: { readonly current: number; max: number };
   injectFault(f: Fault): void;
+  /** Moves every translation memory job that can move one status on (see memories.ts); returns how many moved. */
+  advanceJobs(): number;
   clearFaults(): void;
   close(): Promise<void>;
 }
 
-const routes: Route[] = [...glossaryRoutes, ...spokenTermsRoutes, ...miscRoutes];
+const routes: Route[] = [...glossaryRoutes, ...spokenTermsRoutes, ...memoryRoutes, ...styleRuleRoutes, ...miscRoutes];
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const keys = {
@@ -99,10 +103,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   state.accounts[keys.noScope] ??= { ...newAccount('paid'), noScope: true };
 
   const config: EmulatorConfig = { bareEntries: false };
+  // Each account has its own style rule lists (editable on the paid plan), the seeded ones to begin with.
   const styleRules = seedStyleRules();
   for (let i = 0; i < (options.extraStyleRules ?? 0); i++) {
     styleRules.push({ ...styleRules[i % 3], style_id: `generated-${i}`, name: `Generated list ${i + 1}`, version: 1 });
   }
+  for (const acc of Object.values(state.accounts)) acc.styleRules ??= structuredClone(styleRules);
   const faults: Fault[] = [];
   const requests: RequestRecord[] = [];
   const seen = new Map<Fault, number>();
@@ -142,6 +148,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (req.method === 'DELETE' && path === '/__admin/faults') { faults.length = 0; return send(res, 204, undefined, { 'X-Trace-ID': traceId }); }
     if (req.method === 'POST' && path === '/__admin/config') { Object.assign(config, body); return send(res, 200, config, { 'X-Trace-ID': traceId }); }
     if (req.method === 'GET' && path === '/__admin/requests') return send(res, 200, requests, { 'X-Trace-ID': traceId });
+    if (req.method === 'POST' && path === '/__admin/jobs/advance') { const moved = advanceJobs(state, config); persist(); return send(res, 200, { moved }, { 'X-Trace-ID': traceId }); }
     throw new HttpError(404, 'Not found', `No admin route ${req.method} ${path}`);
   };
 
@@ -181,6 +188,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         throw new HttpError(fault.status, fault.status === 529 ? 'Too many requests' : fault.status === 456 ? 'Quota exceeded' : STATUS_CODES[fault.status] ?? 'Injected error',
           'Injected by the emulator', fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {});
       }
+      // The pre-signed upload and download addresses of translation memory jobs carry no key.
+      const transferred = await transfer(state, config, req, res, path, traceId, persist);
+      if (transferred !== false) { record(transferred); return; }
       // Authentication: "Authorization: Service-Auth-Key <key>".
       const auth = req.headers.authorization ?? '';
       const m = /^(\S+) (.+)$/.exec(auth);
@@ -196,7 +206,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const params = route[1].exec(path)!.slice(1).map(decodeURIComponent);
       const bodyText = received ?? await readBody(req);
       const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseJson(bodyText, req);
-      const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules } });
+      const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules: acc.styleRules ??= structuredClone(styleRules) } });
       if (result.mutated) persist();
       if (fault?.dropAfter) { record(0); req.socket.destroy(); return; }
       record(result.status);
@@ -220,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url, freeUrl: `${url}/free`, port, keys, state, config, requests, concurrency,
     injectFault: (f) => faults.push({ ...f }),
     clearFaults: () => { faults.length = 0; },
+    advanceJobs: () => { const moved = advanceJobs(state, config); persist(); return moved; },
     close: () => new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve());

@@ -1,5 +1,6 @@
 /** In-memory state of the emulator, one account per key. Serialisable to JSON for --data. */
 import { randomUUID } from 'node:crypto';
+import type { StyleRuleList } from './data';
 
 export interface Dictionary { source_lang: string; target_lang: string; entries: Array<[string, string]> }
 export interface Glossary { glossary_id: string; name: string; creation_time: string; dictionaries: Dictionary[] }
@@ -14,7 +15,33 @@ export interface Account {
   characterLimit: number;
   glossaries: Glossary[];
   spokenTerms: SpokenTerms[];
-  translationMemories: string[];
+  /** Filled by the server on start (the seeded lists) when absent. */
+  styleRules?: StyleRuleList[];
+  memories?: Memory[];
+  tmJobs?: TmJob[];
+}
+export interface TargetSegment { target_segment_id: string; target_language: string; target_text: string; creation_time: string; updated_time: string; last_used_time?: string }
+export interface Segment { source_segment_id: string; source_text: string; creation_time: string; updated_time: string; last_used_time?: string; targets: TargetSegment[] }
+export interface Memory {
+  translation_memory_id: string; name: string; source_language: string; target_languages: string[];
+  creation_time: string; updated_time: string; segments: Segment[];
+}
+export type JobStatus = 'awaiting_input' | 'processing' | 'completed' | 'failed' | 'expired';
+export interface TmJob {
+  job_id: string; operation: 'import' | 'export'; creation_time: string; updated_time: string;
+  status: JobStatus;
+  /** When the job entered its status (ms since the epoch): it moves on after the configured step. */
+  since: number;
+  source_file?: { file_name: string; content_type: string; content_length: number };
+  parameters: Record<string, string>;
+  /** Import: the secret part of the upload address, its expiry, and what the upload held once checked. */
+  upload_token?: string; upload_expires_at?: string; uploaded?: boolean; upload_error?: string; skipped_segment_count?: number;
+  /** Export: the secret part of the download address and its expiry. */
+  download_token?: string; download_expires_at?: string;
+  translation_memory_id?: string;
+  error?: string;
+  /** Import: the checked content, kept until the job completes. */
+  pending?: { source_language: string; target_languages: string[]; units: Array<{ source: string; targets: Array<{ lang: string; text: string }> }> };
 }
 export interface State { accounts: Record<string, Account> }
 
@@ -22,7 +49,7 @@ export function newAccount(plan: 'free' | 'paid', glossaryLimit?: number): Accou
   return {
     plan, glossaryLimit: glossaryLimit ?? (plan === 'free' ? 1 : 1000),
     characterCount: 0, characterLimit: plan === 'free' ? 500_000 : 1_000_000_000,
-    glossaries: [], spokenTerms: [], translationMemories: ['7e1b0c2a-0000-4000-8000-0000000000aa'],
+    glossaries: [], spokenTerms: [], memories: [], tmJobs: [],
   };
 }
 

@@ -21,12 +21,12 @@ describe('activation and wiring', () => {
     note(`activation took ${api.activationMs.toFixed(1)} ms`);
   });
 
-  it('contributes its view container and four views', () => {
+  it('contributes its view container and five views', () => {
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
     const containers = pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id);
     assert.deepEqual(containers, ['terminology']);
     const views = pkg.contributes.views.terminology.map((v: { id: string }) => v.id);
-    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.sync']);
+    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.sync', 'terminology.memories']);
   });
 
   it('opens its view container in the workbench', async () => {

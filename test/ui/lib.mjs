@@ -192,7 +192,9 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
      * for the editor tab `tab` (e.g. "en-de.glossary.tsv") to be active and its text to be shown. */
     async openDictionaryFromTree(glossary, pair, tab) {
       await t.openExplorer();
-      const pairRow = page.locator('.pane-body .monaco-list-row', { hasText: pair }).filter({ hasNotText: glossary });
+      // Only the Glossaries view's rows: other views (a translation memory "EN → DE, FR") can show the same pair.
+      const glossaries = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Glossaries' }) });
+      const pairRow = glossaries.locator('.pane-body .monaco-list-row', { hasText: pair }).filter({ hasNotText: glossary });
       if (!(await pairRow.first().isVisible().catch(() => false))) {
         await t.treeItem(glossary).click();
       }

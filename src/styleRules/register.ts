@@ -1,0 +1,253 @@
+/** Editable style rule lists (Pro plans): create, rename, delete, and edit as a JSON document whose save pushes.
+ * Commands gather (menus, pickers, modals); the actions do. */
+import * as vscode from 'vscode';
+import type { StyleRuleList } from '../api';
+import { STYLE_LANGUAGES } from '../core';
+import { StyleListNode } from '../explorer/styleRulesTree';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { showError } from '../platform/errors';
+import { withCancellableProgress } from '../platform/progress';
+import { validateName } from '../platform/validate';
+import { isStyleRulesUri, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
+import { StyleLint } from './styleLint';
+import { styleDocumentText } from '../core';
+
+/** Where the lists' file system is mounted: the `terminology` scheme's provider (documents/remoteFs). */
+export interface Mounts { mount(authority: string, provider: vscode.FileSystemProvider): vscode.Disposable }
+
+const REMOTE_SCHEME = 'terminology-style-remote';
+/** JSON highlighting (its grammar includes JSON's), and its own settings: auto-save off, as for dictionaries. */
+export const STYLE_LANGUAGE = 'terminology-style-rules';
+
+async function giveLanguage(doc: vscode.TextDocument): Promise<void> {
+  if (isStyleRulesUri(doc.uri) && doc.languageId !== STYLE_LANGUAGE && !doc.isClosed) await vscode.languages.setTextDocumentLanguage(doc, STYLE_LANGUAGE);
+}
+
+export interface StyleRuleActions {
+  createStyleRules(name: string, language: string, signal?: AbortSignal): Promise<StyleRuleList>;
+  renameStyleRules(styleId: string, name: string, signal?: AbortSignal): Promise<StyleRuleList>;
+  deleteStyleRules(styleId: string, signal?: AbortSignal): Promise<void>;
+  /** Opens the list as `terminology://style-rules/<name>.json`; answers the address. */
+  editStyleRules(styleId: string, signal?: AbortSignal): Promise<vscode.Uri>;
+  /** What Save and Push would do now: blocked (errors), conflict (the version moved), unchanged, or push. */
+  preflightStyleSave(uri: vscode.Uri, signal?: AbortSignal): Promise<StylePreflight>;
+  /** Shows the service's list beside yours. */
+  compareStyleRules(uri: vscode.Uri, signal?: AbortSignal): Promise<void>;
+  /** Drops the unsaved edits and reads the list again from the service. */
+  reloadStyleRules(uri: vscode.Uri): Promise<void>;
+  /** Pushes the document over the service's current version (the command confirms first). */
+  overwriteStyleRules(uri: vscode.Uri, signal?: AbortSignal): Promise<void>;
+}
+
+export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { actions: StyleRuleActions; fs: StyleRulesFileSystem; lint: StyleLint; disposables: vscode.Disposable[] } {
+  const log = ctx.log.child('styleRules');
+  const remoteTexts = new Map<string, string>();
+  const remoteChanged = new vscode.EventEmitter<vscode.Uri>();
+
+  const conflict = (uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList) => {
+    const compare = vscode.l10n.t('Compare');
+    const reload = vscode.l10n.t('Reload');
+    const overwrite = vscode.l10n.t('Overwrite');
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}). Nothing was pushed.', remote.name, base.version, remote.version),
+      compare, reload, overwrite,
+    ).then(async (picked) => {
+      try {
+        if (picked === compare) await actions.compareStyleRules(uri);
+        else if (picked === reload) await reloadAsked(uri);
+        else if (picked === overwrite) await overwriteAsked(uri);
+      } catch (err) {
+        await showError(vscode.l10n.t('Could not resolve the conflict'), err);
+      }
+    });
+  };
+
+  const fs = new StyleRulesFileSystem(() => ctx.clients.get(), {
+    blocked: (uri, errors) => {
+      const show = vscode.l10n.t('Show Problems');
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} in {1} block the push. Fix them, then save again.', errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', errors), uri.path.slice(1)), show)
+        .then((p) => { if (p === show) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
+    },
+    conflict,
+    pushed: (_uri, list, calls) => {
+      ctx.styleRules.refresh();
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version), 5000);
+    },
+  }, log);
+  const lint = new StyleLint((uri) => fs.knownIds(uri));
+  for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
+
+  const docOf = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+
+  const actions: StyleRuleActions = {
+    async createStyleRules(name, language, signal) {
+      const list = await (await clientOrThrow(ctx)).createStyleRules({ name, language }, signal);
+      ctx.styleRules.refresh();
+      return list;
+    },
+    async renameStyleRules(styleId, name, signal) {
+      const list = await (await clientOrThrow(ctx)).renameStyleRules(styleId, name, signal);
+      ctx.styleRules.refresh();
+      return list;
+    },
+    async deleteStyleRules(styleId, signal) {
+      try {
+        await (await clientOrThrow(ctx)).deleteStyleRules(styleId, signal);
+      } finally {
+        ctx.styleRules.refresh();
+      }
+    },
+    async editStyleRules(styleId, signal) {
+      const list = await (await clientOrThrow(ctx)).getStyleRules(styleId, signal);
+      const uri = styleRulesUri(list);
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await giveLanguage(doc);
+      await vscode.window.showTextDocument(doc, { preview: false });
+      lint.lint(doc);
+      return uri;
+    },
+    async preflightStyleSave(uri, signal) {
+      const doc = docOf(uri) ?? await vscode.workspace.openTextDocument(uri);
+      return fs.preflight(uri, doc.getText(), signal);
+    },
+    async compareStyleRules(uri, signal) {
+      const remote = await (await clientOrThrow(ctx)).getStyleRules(styleIdOf(uri) ?? '', signal);
+      const left = vscode.Uri.from({ scheme: REMOTE_SCHEME, path: uri.path, query: `${uri.query}&v=${remote.version}` });
+      remoteTexts.set(left.toString(), styleDocumentText(remote));
+      remoteChanged.fire(left);
+      await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0}: service (version {1}) ↔ yours', remote.name, remote.version));
+    },
+    async reloadStyleRules(uri) {
+      fs.forget(uri);
+      const doc = docOf(uri);
+      if (doc) {
+        await vscode.window.showTextDocument(doc, { preview: false });
+        await vscode.commands.executeCommand('workbench.action.files.revert');
+        lint.lint(doc);
+      }
+    },
+    async overwriteStyleRules(uri, signal) {
+      const remote = await (await clientOrThrow(ctx)).getStyleRules(styleIdOf(uri) ?? '', signal);
+      fs.approveOverwrite(uri, remote.version);
+      const doc = docOf(uri) ?? await vscode.workspace.openTextDocument(uri);
+      if (!await doc.save()) throw new Error(vscode.l10n.t('The list was not pushed; see the notification.'));
+    },
+  };
+
+  const reloadAsked = async (uri: vscode.Uri) => {
+    const doc = docOf(uri);
+    if (doc?.isDirty) {
+      const discard = vscode.l10n.t('Discard My Changes and Reload');
+      if (await vscode.window.showWarningMessage(vscode.l10n.t('Reload "{0}" from the service?', uri.path.slice(1)), { modal: true, detail: vscode.l10n.t('Your unsaved edits are replaced by the service\'s version (Undo brings them back).') }, discard) !== discard) return;
+    }
+    await actions.reloadStyleRules(uri);
+  };
+  const overwriteAsked = async (uri: vscode.Uri) => {
+    const go = vscode.l10n.t('Overwrite');
+    if (await vscode.window.showWarningMessage(vscode.l10n.t('Overwrite "{0}" on the service with your version?', uri.path.slice(1)), {
+      modal: true, detail: vscode.l10n.t('The changes made on the service since you opened the list are lost: its rules and custom instructions become exactly those of your document.'),
+    }, go) !== go) return;
+    await withCancellableProgress(vscode.l10n.t('Pushing {0}…', uri.path.slice(1)), (signal) => actions.overwriteStyleRules(uri, signal));
+  };
+
+  const listFrom = async (arg: unknown, title: string): Promise<StyleRuleList | undefined> => {
+    const node = argOf(arg, StyleListNode);
+    if (node) return node.list;
+    const lists = await ctx.styleRules.items();
+    const picked = lists?.length ? await vscode.window.showQuickPick(lists.map((l) => ({ label: l.name, description: `${l.language.toUpperCase()} · v${l.version}`, l })), { title }) : undefined;
+    return picked?.l;
+  };
+
+  const activeStyleUri = (arg: unknown): vscode.Uri | undefined => {
+    const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+    return uri && isStyleRulesUri(uri) ? uri : undefined;
+  };
+
+  return {
+    actions, fs, lint,
+    disposables: [
+      fs, lint, remoteChanged,
+      remoteFs.mount(STYLE_AUTHORITY, fs),
+      // However the document opens (Edit as JSON, a link, a window reload), it gets its language, so auto-save is off.
+      vscode.workspace.onDidOpenTextDocument((doc) => void giveLanguage(doc)),
+      vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, { onDidChange: remoteChanged.event, provideTextDocumentContent: (uri) => remoteTexts.get(uri.toString()) ?? '' }),
+      vscode.commands.registerCommand('terminology.styleRules.create', async () => {
+        if (!await requireClient(ctx)) return;
+        const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
+        if (!name) return;
+        const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), l })), { title: vscode.l10n.t('Language the list applies to') });
+        if (!lang) return;
+        try {
+          const list = await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createStyleRules(name, lang.l, signal));
+          const edit = vscode.l10n.t('Edit as JSON');
+          if (await vscode.window.showInformationMessage(vscode.l10n.t('Style rule list "{0}" created ({1}).', list.name, list.language.toUpperCase()), edit) === edit) await actions.editStyleRules(list.styleId);
+        } catch (err) {
+          await showError(vscode.l10n.t('Could not create the style rule list'), err);
+        }
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.rename', async (arg?: unknown) => {
+        if (!await requireClient(ctx)) return;
+        const list = await listFrom(arg, vscode.l10n.t('Rename Style Rule List'));
+        if (!list) return;
+        const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Style Rule List'), value: list.name, validateInput: validateName });
+        if (!name || name === list.name) return;
+        try {
+          await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameStyleRules(list.styleId, name, signal));
+        } catch (err) {
+          await showError(vscode.l10n.t('Could not rename the style rule list'), err);
+        }
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.delete', async (arg?: unknown) => {
+        if (!await requireClient(ctx)) return;
+        const list = await listFrom(arg, vscode.l10n.t('Delete Style Rule List'));
+        if (!list) return;
+        const del = vscode.l10n.t('Delete Style Rule List');
+        const rules = Object.values(list.configuredRules ?? {}).reduce((n, g) => n + Object.keys(g ?? {}).length, 0);
+        if (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the style rule list "{0}"?', list.name), {
+          modal: true, detail: vscode.l10n.t('Its {0} configured rules and {1} custom instructions are lost for good, and translations that name it (style_id {2}) will fail.', rules, list.customInstructions?.length ?? 0, list.styleId),
+        }, del) !== del) return;
+        try {
+          await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', list.name), (signal) => actions.deleteStyleRules(list.styleId, signal));
+        } catch (err) {
+          await showError(vscode.l10n.t('Could not delete the style rule list'), err);
+        }
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.edit', async (arg?: unknown) => {
+        if (!await requireClient(ctx)) return;
+        const list = await listFrom(arg, vscode.l10n.t('Edit Style Rule List'));
+        if (!list) return;
+        try {
+          await actions.editStyleRules(list.styleId);
+        } catch (err) {
+          await showError(vscode.l10n.t('Could not open "{0}"', list.name), err);
+        }
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.save', async (arg?: unknown) => {
+        const uri = activeStyleUri(arg);
+        const doc = uri && docOf(uri);
+        if (!uri || !doc) return;
+        if (!doc.isDirty) return;
+        try {
+          const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', uri.path.slice(1)), (signal) => actions.preflightStyleSave(uri, signal));
+          if (pre.outcome === 'blocked') { lint.lint(doc); void vscode.window.showErrorMessage(vscode.l10n.t('{0} in {1} block the push. Fix them, then save again.', pre.errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', pre.errors), uri.path.slice(1))); }
+          else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote);
+          else await doc.save();
+        } catch (err) {
+          await showError(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err);
+        }
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.compare', async (arg?: unknown) => {
+        const uri = activeStyleUri(arg);
+        if (uri) await actions.compareStyleRules(uri).catch((err) => showError(vscode.l10n.t('Could not compare'), err));
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.reload', async (arg?: unknown) => {
+        const uri = activeStyleUri(arg);
+        if (uri) await reloadAsked(uri).catch((err) => showError(vscode.l10n.t('Could not reload'), err));
+      }),
+      vscode.commands.registerCommand('terminology.styleRules.overwrite', async (arg?: unknown) => {
+        const uri = activeStyleUri(arg);
+        if (uri) await overwriteAsked(uri).catch((err) => showError(vscode.l10n.t('Could not overwrite'), err));
+      }),
+    ],
+  };
+}

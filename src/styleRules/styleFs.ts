@@ -1,0 +1,215 @@
+/** Style rule lists as JSON files: `terminology://style-rules/<name>.json?id=<style id>` (mounted into the
+ * terminology file system). readFile fetches the list; writeFile is the push: blocked while the document has
+ * errors, never over a list whose `version` moved since the text was opened (unless the user chose Overwrite for
+ * that version), then one PUT for configured_rules and a create, update or delete per changed custom instruction. */
+import * as vscode from 'vscode';
+import type { ServiceClient, StyleRuleList } from '../api';
+import { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText, type StyleContent } from '../core';
+import type { Logger } from '../platform/logger';
+import { describeError } from '../platform/errors';
+
+export const STYLE_AUTHORITY = 'style-rules';
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function styleRulesUri(list: { styleId: string; name: string }): vscode.Uri {
+  return vscode.Uri.from({ scheme: 'terminology', authority: STYLE_AUTHORITY, path: `/${list.name.replace(/[/\\]/g, '\u2215') || '(unnamed)'}.json`, query: `id=${list.styleId}` });
+}
+
+export const isStyleRulesUri = (uri: vscode.Uri): boolean => uri.scheme === 'terminology' && uri.authority === STYLE_AUTHORITY;
+export const styleIdOf = (uri: vscode.Uri): string | undefined => /(?:^|&)id=([^&]+)/.exec(uri.query)?.[1];
+
+interface Opened { list: StyleRuleList; content: StyleContent; text: string; mtime: number }
+
+export type StylePreflight = { outcome: 'unchanged' | 'push' } | { outcome: 'blocked'; errors: number } | { outcome: 'conflict'; remote: StyleRuleList };
+
+/** What the push needs from the UI. */
+export interface StyleSaveUi {
+  blocked(uri: vscode.Uri, errors: number): void;
+  conflict(uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList): void;
+  pushed(uri: vscode.Uri, list: StyleRuleList, calls: number): void;
+}
+
+export class StyleConflictError extends Error {
+  constructor(readonly base: StyleRuleList, readonly remote: StyleRuleList) {
+    super(vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}); nothing was pushed. Compare, reload, or overwrite it.', remote.name, base.version, remote.version));
+  }
+}
+
+export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly opened = new Map<string, Opened>();
+  /** The remote version the user chose to overwrite, per address (one save). */
+  private readonly approved = new Map<string, number>();
+  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  private readonly pushedEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; list: StyleRuleList }>();
+  /** Fires after a push (tests and the tree wait on it). */
+  readonly onDidPush = this.pushedEmitter.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly ui: StyleSaveUi, private readonly log: Logger) {
+    this.subscriptions = [
+      this.changed, this.pushedEmitter,
+      vscode.workspace.onWillSaveTextDocument((e) => { if (isStyleRulesUri(e.document.uri)) this.saveReasons.set(e.document.uri.toString(), e.reason); }),
+      // A language change closes and reopens the document at once: forget its base only when it stays closed.
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (!isStyleRulesUri(d.uri)) return;
+        const key = d.uri.toString();
+        setTimeout(() => {
+          if (vscode.workspace.textDocuments.some((x) => x.uri.toString() === key)) return;
+          this.opened.delete(key);
+          this.approved.delete(key);
+        }, 2000);
+      }),
+    ];
+  }
+
+  /** The list as the open document's text descends from it. */
+  base(uri: vscode.Uri): StyleRuleList | undefined {
+    return this.opened.get(uri.toString())?.list;
+  }
+
+  /** Instruction ids of the list the document descends from (an id it does not have cannot be updated). */
+  knownIds(uri: vscode.Uri): ReadonlySet<string> | undefined {
+    const o = this.opened.get(uri.toString());
+    return o && new Set((o.list.customInstructions ?? []).map((c) => c.id));
+  }
+
+  /** The next save may replace remote version `version` (after the user confirmed Overwrite). */
+  approveOverwrite(uri: vscode.Uri, version: number): void {
+    this.approved.set(uri.toString(), version);
+  }
+
+  /** The document will be re-read from the service (Reload): forget the base, so the read takes the remote. */
+  forget(uri: vscode.Uri): void {
+    this.opened.delete(uri.toString());
+  }
+
+  private async need(): Promise<ServiceClient> {
+    const c = await this.client();
+    if (!c) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+    return c;
+  }
+
+  private id(uri: vscode.Uri): string {
+    const id = styleIdOf(uri);
+    if (!id) throw vscode.FileSystemError.FileNotFound(uri);
+    return id;
+  }
+
+  private async fetch(uri: vscode.Uri): Promise<Opened> {
+    try {
+      const list = await (await this.need()).getStyleRules(this.id(uri));
+      const text = styleDocumentText(list);
+      const content = checkStyleDocument(text).content!;
+      const prev = this.opened.get(uri.toString());
+      const o: Opened = { list, content, text, mtime: prev && prev.list.version === list.version ? prev.mtime : Math.max(Date.now(), (prev?.mtime ?? 0) + 1) };
+      this.opened.set(uri.toString(), o);
+      return o;
+    } catch (err) {
+      if (err instanceof vscode.FileSystemError) throw err;
+      if ((err as { kind?: string }).kind === 'not-found') throw vscode.FileSystemError.FileNotFound(uri);
+      throw vscode.FileSystemError.Unavailable(describeError(err));
+    }
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
+    if (uri.path === '/' || uri.path === '') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const o = this.opened.get(uri.toString()) ?? await this.fetch(uri);
+    return { type: vscode.FileType.File, ctime: o.mtime, mtime: o.mtime, size: encoder.encode(o.text).byteLength };
+  }
+
+  async readFile(uri: vscode.Uri): Promise<Uint8Array> {
+    return encoder.encode((await this.fetch(uri)).text);
+  }
+
+  async readDirectory(): Promise<Array<[string, vscode.FileType]>> {
+    const lists = await (await this.need()).listStyleRules();
+    return lists.map((l) => [`${l.name.replace(/[/\\]/g, '\u2215')}.json`, vscode.FileType.File]);
+  }
+
+  /** What a save of `text` would do now, without pushing. */
+  async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<StylePreflight> {
+    const o = this.opened.get(uri.toString()) ?? await this.fetch(uri);
+    const checked = checkStyleDocument(text, this.knownIds(uri));
+    const errors = checked.findings.filter((f) => f.severity === 'error').length;
+    if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
+    const remote = await (await this.need()).getStyleRules(this.id(uri), signal);
+    if (remote.version !== o.list.version && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
+    return { outcome: isEmptyPlan(planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
+  }
+
+  async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
+    const key = uri.toString();
+    const reason = this.saveReasons.get(key);
+    this.saveReasons.delete(key);
+    if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Auto-save does not push a style rule list; press Ctrl+S (Save and Push) to push it.'));
+    }
+    const text = decoder.decode(content);
+    const o = this.opened.get(key) ?? await this.fetch(uri);
+    const checked = checkStyleDocument(text, this.knownIds(uri));
+    const errors = checked.findings.filter((f) => f.severity === 'error').length;
+    if (errors || !checked.content) {
+      this.ui.blocked(uri, Math.max(1, errors));
+      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} in this style rule list block the push; see the Problems view.', errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', errors)));
+    }
+    const client = await this.need();
+    const id = this.id(uri);
+    let remote: StyleRuleList;
+    try {
+      remote = await client.getStyleRules(id);
+    } catch (err) {
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Could not check the list on the service before pushing: {0}', describeError(err)));
+    }
+    if (remote.version !== o.list.version && this.approved.get(key) !== remote.version) {
+      this.ui.conflict(uri, o.list, remote);
+      throw vscode.FileSystemError.NoPermissions(new StyleConflictError(o.list, remote).message);
+    }
+    this.approved.delete(key);
+    const plan = planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content);
+    let calls = 0;
+    try {
+      if (plan.rules) { await client.replaceConfiguredRules(id, plan.rules); calls++; }
+      for (const del of plan.delete) { await client.deleteCustomInstruction(id, del); calls++; }
+      for (const u of plan.update) { await client.updateCustomInstruction(id, u.id, { label: u.label, prompt: u.prompt, sourceLanguage: u.source_language }); calls++; }
+      for (const c of plan.create) { await client.createCustomInstruction(id, { label: c.label, prompt: c.prompt, sourceLanguage: c.source_language }); calls++; }
+    } catch (err) {
+      // Part of the push may have gone through: the next save starts from what the service holds now.
+      await this.fetch(uri).catch(() => undefined);
+      this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Save again to push the rest.', calls,
+        (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, describeError(err)));
+    }
+    const after = await this.fetch(uri);
+    this.log.info(`${uri.path}: pushed in ${calls} call(s), now version ${after.list.version}`);
+    this.ui.pushed(uri, after.list, calls);
+    this.pushedEmitter.fire({ uri, list: after.list });
+    // New instructions got their ids from the service: let VS Code re-read the (now clean) document to show them.
+    if (after.text !== text) {
+      setTimeout(() => {
+        after.mtime = Math.max(Date.now(), after.mtime + 1);
+        this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+      }, 100);
+    }
+  }
+
+  createDirectory(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Create style rule lists from the Style Rules view.'));
+  }
+  delete(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Delete style rule lists from the Style Rules view.'));
+  }
+  rename(): void {
+    throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Rename style rule lists from the Style Rules view.'));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

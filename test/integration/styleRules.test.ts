@@ -1,0 +1,132 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import { api, PAID_KEY, service } from './service';
+
+/** The diagnostics of `uri` once the style linter has published them for the current text. */
+async function linted(ext: TerminologyApi, doc: vscode.TextDocument, change: () => Thenable<unknown>): Promise<vscode.Diagnostic[]> {
+  const done = new Promise<void>((resolve) => { const sub = ext.styleRuleDocuments.lint.onDidLint((u) => { if (u.toString() === doc.uri.toString()) { sub.dispose(); resolve(); } }); });
+  await change();
+  await done;
+  return vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'terminology');
+}
+
+async function replaceAll(doc: vscode.TextDocument, text: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+}
+
+describe('editable style rule lists in VS Code', () => {
+  let ext: TerminologyApi;
+  let styleId: string;
+  const remote = () => service().state.accounts[PAID_KEY].styleRules!.find((s) => s.style_id === styleId)!;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+  beforeEach(async () => {
+    const list = await ext.actions.createStyleRules(`House style ${Date.now()}`, 'en');
+    styleId = list.styleId;
+    await ext.actions.renameStyleRules(styleId, `${list.name} (edited)`);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ext.actions.deleteStyleRules(styleId).catch(() => undefined);
+  });
+
+  it('an edit is pushed with one PUT for the rules and one create per new instruction, checked against the version it was opened from', async () => {
+    assert.equal(remote().version, 2);
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal(uri.authority, 'style-rules');
+    assert.equal(uri.query, `id=${styleId}`);
+    assert.match(uri.path, /^\/House style \d+ \(edited\)\.json$/);
+    assert.deepEqual(JSON.parse(doc.getText()), { configured_rules: {}, custom_instructions: [] });
+    assert.equal(doc.languageId, 'terminology-style-rules');
+    assert.equal(vscode.workspace.getConfiguration('files', doc).get('autoSave'), 'off', 'auto-save, which could never push, is off for the list');
+    const text = JSON.stringify({ configured_rules: { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } }, custom_instructions: [{ label: 'Tone', prompt: 'Be brief.' }] }, null, 2) + '\n';
+    assert.deepEqual(await linted(ext, doc, () => replaceAll(doc, text)), []);
+    assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'push' });
+    const before = service().requests.length;
+    const pushed = new Promise<number>((resolve) => { const sub = ext.styleRuleDocuments.fs.onDidPush((e) => { sub.dispose(); resolve(e.list.version); }); });
+    assert.ok(await doc.save());
+    assert.equal(await pushed, 4);
+    const writes = service().requests.slice(before).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(styleId, 'ID')} ${r.status}`);
+    assert.deepEqual(writes, ['PUT /v3/style_rules/ID/configured_rules 200', 'POST /v3/style_rules/ID/custom_instructions 201']);
+    assert.deepEqual(remote().configured_rules, { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } });
+    assert.equal(remote().version, 4);
+    // The new instruction's id comes back into the (clean) document, so the next save updates it instead of adding another.
+    await waitFor(() => doc.getText().includes('"id"'));
+    assert.equal(JSON.parse(doc.getText()).custom_instructions[0].id, remote().custom_instructions![0].id);
+    assert.ok(!doc.isDirty);
+    const items = await ext.styleRules.items();
+    assert.equal(items?.find((l) => l.styleId === styleId)?.version, 4, 'the tree shows the new version');
+  });
+
+  it('a list whose version moved since it was opened is not overwritten silently: the save is refused, then Overwrite pushes', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    // A colleague changes the list meanwhile.
+    remote().configured_rules = { numbers: { decimal_separator: 'use_period' } };
+    remote().version++;
+    const mine = { configured_rules: { punctuation: { apostrophe: 'use_curly_apostrophes' } }, custom_instructions: [] };
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
+    const pre = await ext.actions.preflightStyleSave(uri);
+    assert.equal(pre.outcome, 'conflict');
+    const before = service().requests.length;
+    assert.equal(await doc.save(), false, 'the save fails');
+    assert.ok(doc.isDirty, 'the edits stay');
+    assert.deepEqual(service().requests.slice(before).filter((r) => r.method !== 'GET'), [], 'nothing was sent');
+    assert.deepEqual(remote().configured_rules, { numbers: { decimal_separator: 'use_period' } });
+    await ext.actions.overwriteStyleRules(uri);
+    assert.deepEqual(remote().configured_rules, mine.configured_rules);
+    assert.equal(remote().version, 4);
+    assert.ok(!doc.isDirty);
+  });
+
+  it('an unknown option is flagged as you type, blocks the push, and its quick fix puts the nearest valid one', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const text = JSON.stringify({ configured_rules: { punctuation: { dash: 'use_em_dsh' }, numbres: {} }, custom_instructions: [{ label: 'x'.repeat(101), prompt: 'p' }] }, null, 2);
+    const diags = await linted(ext, doc, () => replaceAll(doc, text));
+    assert.deepEqual(diags.map((d) => [typeof d.code === 'object' ? d.code.value : d.code, d.severity]), [
+      ['unknown-option', vscode.DiagnosticSeverity.Error], ['unknown-group', vscode.DiagnosticSeverity.Error], ['label-too-long', vscode.DiagnosticSeverity.Error],
+    ]);
+    assert.match(diags[0].message, /"use_em_dsh" is not an option of punctuation\.dash: use use_em_dash or use_hyphen or use_tilde/);
+    assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'blocked', errors: 3 });
+    assert.equal(await doc.save(), false);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diags[0].range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.title === 'Change to "use_em_dash"');
+    assert.ok(fix?.isPreferred, actions.map((a) => a.title).join());
+    const after = await linted(ext, doc, () => vscode.workspace.applyEdit(fix!.edit!));
+    assert.deepEqual(after.map((d) => typeof d.code === 'object' ? d.code.value : d.code), ['unknown-group', 'label-too-long']);
+    assert.match(doc.getText(), /"dash": "use_em_dash"/);
+    const groupFix = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, after[0].range, vscode.CodeActionKind.QuickFix.value)).find((a) => a.title === 'Change to "numbers"');
+    assert.ok(groupFix);
+  });
+
+  it('completes option identifiers and rule names, and hovers with the allowed values', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await linted(ext, doc, () => replaceAll(doc, '{\n  "configured_rules": {\n    "punctuation": {\n      "dash": ""\n    }\n  },\n  "custom_instructions": []\n}\n'));
+    const inOption = doc.positionAt(doc.getText().indexOf('""') + 1);
+    const options = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, inOption);
+    const labels = options.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    for (const o of ['use_em_dash', 'use_hyphen', 'use_tilde']) assert.ok(labels.includes(o), labels.join());
+    const onRule = doc.positionAt(doc.getText().indexOf('"dash"') + 2);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, onRule);
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /punctuation\.dash[\s\S]*Allowed values:[\s\S]*use_em_dash/);
+  });
+});
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

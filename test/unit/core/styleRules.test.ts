@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { checkStyleDocument, completionsAt, hoverAt, planPush, styleDocumentText, nearest, RULE_GROUPS } from '../../../src/core';
+
+const doc = (rules: unknown, instructions: unknown[] = []) => JSON.stringify({ configured_rules: rules, custom_instructions: instructions }, null, 2);
+const apply = (text: string, fix: { start: number; end: number; text: string }) => text.slice(0, fix.start) + fix.text + text.slice(fix.end);
+
+describe('style rule list documents', () => {
+  it('a canonical document checks clean and round-trips', () => {
+    const text = styleDocumentText({ configuredRules: { punctuation: { serial_comma: 'use' } }, customInstructions: [{ id: 'a', label: 'L', prompt: 'P', sourceLanguage: 'de' }] });
+    const r = checkStyleDocument(text, new Set(['a']));
+    assert.deepEqual(r.findings, []);
+    assert.deepEqual(r.content, { configured_rules: { punctuation: { serial_comma: 'use' } }, custom_instructions: [{ id: 'a', label: 'L', prompt: 'P', source_language: 'de' }] });
+  });
+
+  const cases: Array<[string, string, string, string | undefined]> = [
+    ['an unknown group', doc({ punctuaton: { dash: 'use_hyphen' } }), 'unknown-group', '"punctuation"'],
+    ['an unknown rule', doc({ punctuation: { serial_coma: 'use' } }), 'unknown-rule', '"serial_comma"'],
+    ['an unknown option', doc({ punctuation: { dash: 'use_em_dsh' } }), 'unknown-option', '"use_em_dash"'],
+    ['an option of a single-value rule', doc({ punctuation: { exclamation_marks: 'never' } }), 'unknown-option', '"do_not_use"'],
+  ];
+  for (const [name, text, code, fixed] of cases) {
+    it(`flags ${name} as an error with a fix to the nearest valid one`, () => {
+      const [f] = checkStyleDocument(text).findings;
+      assert.equal(f.code, code);
+      assert.equal(f.severity, 'error');
+      assert.equal(f.fix?.text, fixed);
+      assert.deepEqual(checkStyleDocument(apply(text, f.fix!)).findings, [], 'the fixed document is clean');
+    });
+  }
+
+  it('an unknown rule of spelling_and_grammar is only a warning (the document does not list them all); other options are free', () => {
+    const r = checkStyleDocument(doc({ spelling_and_grammar: { gender_neutral_language: 'use' }, numbers: { currency_format: 'use_iso_code_after_amount' } }));
+    assert.deepEqual(r.findings.map((f) => [f.code, f.severity]), [['unknown-rule', 'warning']]);
+  });
+
+  it('custom instructions: label <= 100, prompt <= 300, <= 200 per list, a valid source language, known ids', () => {
+    const long = doc({}, [{ label: 'x'.repeat(101), prompt: 'p'.repeat(301), source_language: 'xx' }, { id: 'gone', label: 'l', prompt: 'p' }]);
+    assert.deepEqual(checkStyleDocument(long, new Set(['a'])).findings.map((f) => f.code), ['label-too-long', 'prompt-too-long', 'unknown-source-language', 'unknown-instruction-id']);
+    const ok = doc({}, [{ label: 'x'.repeat(100), prompt: '€'.repeat(300), source_language: 'EN' }]);
+    assert.deepEqual(checkStyleDocument(ok).findings, []);
+    const many = doc({}, Array.from({ length: 201 }, (_, i) => ({ label: `l${i}`, prompt: 'p' })));
+    assert.deepEqual(checkStyleDocument(many).findings.map((f) => f.code), ['too-many-instructions']);
+  });
+
+  it('syntax errors and unknown properties are errors', () => {
+    assert.equal(checkStyleDocument('{"configured_rules": {').findings[0].code, 'json-syntax');
+    assert.equal(checkStyleDocument('{"name": "x"}').findings[0].code, 'unknown-property');
+  });
+
+  it('completes groups, rule names and option identifiers; hovers show the allowed values', () => {
+    const text = '{\n  "configured_rules": {\n    "punctuation": {\n      "dash": ""\n    },\n    ""\n  }\n}';
+    const inOption = text.indexOf('""') + 1;
+    assert.deepEqual(completionsAt(text, inOption), { kind: 'option', group: 'punctuation', rule: 'dash', items: ['use_em_dash', 'use_hyphen', 'use_tilde'] });
+    const inRule = text.indexOf('"dash"') + 1;
+    assert.equal(completionsAt(text, inRule)?.kind, 'rule');
+    assert.deepEqual(completionsAt(text, inRule)?.items, RULE_GROUPS.punctuation);
+    const inGroup = text.lastIndexOf('""') + 1;
+    assert.deepEqual(completionsAt(text, inGroup)?.items, Object.keys(RULE_GROUPS));
+    assert.match(hoverAt(text, inRule)?.markdown ?? '', /Allowed values:\n\n- `use_em_dash`\n- `use_hyphen`\n- `use_tilde`/);
+  });
+
+  it('plans one PUT for changed rules, and create/update/delete for changed instructions only', () => {
+    const base = { configured_rules: { punctuation: { dash: 'use_hyphen' } }, custom_instructions: [{ id: 'a', label: 'A', prompt: 'x' }, { id: 'b', label: 'B', prompt: 'y' }, { id: 'c', label: 'C', prompt: 'z' }] };
+    const next = { configured_rules: { punctuation: { dash: 'use_em_dash' } }, custom_instructions: [{ id: 'a', label: 'A', prompt: 'x' }, { id: 'b', label: 'B2', prompt: 'y' }, { label: 'New', prompt: 'n' }] };
+    assert.deepEqual(planPush(base, next), { rules: { punctuation: { dash: 'use_em_dash' } }, create: [{ label: 'New', prompt: 'n' }], update: [{ id: 'b', label: 'B2', prompt: 'y' }], delete: ['c'] });
+    assert.equal(planPush(base, { ...base, configured_rules: { punctuation: { dash: 'use_hyphen' } } }).rules, undefined, 'the same rules, in any order, are no PUT');
+  });
+
+  it('nearest: plausible misspellings only', () => {
+    assert.equal(nearest('serial_coma', RULE_GROUPS.punctuation), 'serial_comma');
+    assert.equal(nearest('completely_different_thing', ['dash', 'colon']), undefined);
+  });
+});
