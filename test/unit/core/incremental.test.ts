@@ -57,4 +57,43 @@ describe('incremental re-linting', () => {
       }
     }), { numRuns: 400 });
   });
+
+  it('tells apart source phrases whose hashes collide (term8kg8 and term142a4 share one)', () => {
+    const text = 'term8kg8\tx\nterm142a4\ty\n';
+    assert.deepEqual(lintEntries(text, { format: 'tsv' }), []);
+    const inc = new EntriesLinter({ format: 'tsv' }).setText(text);
+    assert.deepEqual(inc.findings(), []);
+    inc.edit(2, 0, 2, 0, 'term142a4\tz');
+    const dup = inc.findings();
+    assert.equal(dup.length, 1);
+    assert.equal(dup[0].code, 'duplicate-source');
+    assert.equal(dup[0].line, 2);
+    assert.equal(dup[0].related?.[0].line, 1);
+    assert.deepEqual(lintEntries(text + 'term142a4\tz', { format: 'tsv' }), dup);
+    inc.edit(1, 0, 2, 0, '');
+    assert.deepEqual(inc.findings(), []);
+  });
+
+  it('reads a text in small steps to the same state as at once', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 5000; i++) lines.push(i % 997 === 5 ? ` lead ${i}\tx` : i % 1500 === 7 ? 'same\tx' : `source ${i}\ttarget ${i}`);
+    const text = '\uFEFF' + lines.join('\r\n') + '\r\n';
+    const whole = new EntriesLinter({ format: 'tsv' }).setText(text);
+    const stepped = new EntriesLinter({ format: 'tsv' });
+    const load = stepped.load(text);
+    let steps = 0;
+    while (!load.step(0)) steps++;
+    assert.ok(steps >= 4, `${steps} steps`);
+    assert.deepEqual(stepped.findings(), whole.findings());
+    assert.deepEqual(stepped.findings(), lintEntries(text, { format: 'tsv' }));
+    assert.equal(stepped.byteSize, whole.byteSize);
+    assert.equal(stepped.entryCount, 5000);
+    // A new load abandons an unfinished one.
+    const again = new EntriesLinter({ format: 'tsv' });
+    const first = again.load(text);
+    first.step(0);
+    again.setText('a\tb\n');
+    assert.equal(first.step(Infinity), true);
+    assert.equal(again.lineCount, 2);
+  });
 });
