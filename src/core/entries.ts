@@ -123,7 +123,7 @@ class LineScanner {
       const from = line === 0 && text.charCodeAt(0) === BOM ? 1 : pos;
       let end = len;
       let lineBreak = 0;
-      let hash = NO_KEY;
+      let hash: number;
       if (!this.charwise) {
         const nl = text.indexOf('\n', pos);
         end = nl === -1 ? len : nl;
