@@ -1,4 +1,4 @@
-// One bundler: src/extension.ts -> dist/extension.js. `--production` minifies, `--watch` rebuilds on change.
+// One bundler: src/extension.ts -> dist/extension.js, and the core worker src/platform/coreWorker.ts -> dist/coreWorker.js. `--production` minifies, `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -20,7 +20,8 @@ const problemReporter = {
 };
 
 const ctx = await esbuild.context({
-  entryPoints: ['src/extension.ts'],
+  // The extension, and the worker thread that takes whole-text work off the extension host's event loop.
+  entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/platform/coreWorker.ts' },
   bundle: true,
   format: 'cjs',
   platform: 'node',
@@ -28,7 +29,7 @@ const ctx = await esbuild.context({
   minify: production,
   sourcemap: !production,
   sourcesContent: false,
-  outfile: 'dist/extension.js',
+  outdir: 'dist',
   external: ['vscode'],
   logLevel: 'silent',
   plugins: [problemReporter],

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { taggedLogger } from './platform/logger';
+import { offload } from './platform/offload';
 import { KeyStore } from './platform/keyStore';
 import { registerKeyCommands } from './key/registerKeyCommands';
 import { setApiKey } from './key/setApiKey';
@@ -76,7 +77,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const search = registerSearch(commands);
 
   context.subscriptions.push(
-    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
+    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage, offload,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...registerKeyCommands(keys, clients, log.child('auth')),
     ...registerCodeActions(diagnostics),
