@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { offload } from '../platform/offload';
 
 export interface SavedBase { text: string; mtime: number }
 
@@ -31,7 +32,8 @@ export class BaseStore {
     if (!f || !this.folder) return;
     await mkdir(this.folder, { recursive: true });
     const tmp = `${f}.${process.pid}.tmp`;
-    await writeFile(tmp, JSON.stringify({ key, ...base }));
+    // A 10 MiB base is turned into JSON bytes on the core worker: keeping it never stalls the extension host.
+    await writeFile(tmp, await offload.encodeJson({ key, ...base }, base.text.length));
     await rename(tmp, f);
   }
 

@@ -2,6 +2,7 @@
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { findInEntries } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
 const decoder = new TextDecoder();
@@ -27,6 +28,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     }
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
+    case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
   }
 }
 

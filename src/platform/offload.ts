@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
@@ -118,6 +119,13 @@ export class Offload {
   commonEnds(a: string, b: string): Promise<[number, number]> {
     const inline = () => commonEnds(a, b);
     return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'commonEnds', a, b }, inline);
+  }
+
+  /** Search Glossaries in one dictionary's text. */
+  findInEntries(text: string, query: string, options: PhraseSearchOptions): Promise<EntryMatch[]> {
+    const opts = { caseSensitive: Boolean(options.caseSensitive) };
+    const inline = () => findInEntries(text, query, opts);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findInEntries', text, query, options: opts }, inline);
   }
 
   countEntries(text: string): Promise<number> {

@@ -11,4 +11,5 @@ export type OffloadRequest =
   | { op: 'countEntries'; text: string }
   | { op: 'encodeText'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
+  | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array };

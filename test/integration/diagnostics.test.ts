@@ -102,3 +102,43 @@ describe('diagnostics on a term list', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
+
+describe('diagnostics on a large glossary (read in slices)', () => {
+  it('publishes every finding of a 1 MiB untitled glossary, the edits typed while it was read included', async () => {
+    const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    const lines: string[] = [];
+    for (let i = 0; i < 40_000; i++) lines.push(i === 30_000 ? `source 5\tagain` : `source ${i}\tZiel ${i}`);
+    const doc = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: lines.join('\n') + '\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    // Typed at once, before the text is read: a second duplicate and a leading space.
+    assert.ok(await editor.edit((b) => { b.insert(new vscode.Position(1, 0), 'source 7\tnochmal\n'); b.insert(new vscode.Position(39_000, 0), ' '); }));
+    assert.equal(api.diagnostics.debounceFor(doc), 120);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.length === 3, 'three diagnostics');
+    assert.deepEqual(brief(ds).map(([code, line]) => [code, line]), [['duplicate-source', 8], ['duplicate-source', 30_001], ['surrounding-whitespace', 39_001]]);
+    // Stale results are dropped: an edit right after is what the diagnostics show.
+    assert.ok(await editor.edit((b) => b.delete(new vscode.Range(1, 0, 2, 0))));
+    await diagnosticsWhere(doc.uri, (d) => d.length === 2, 'two diagnostics after the delete');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a small glossary shows a new finding within 30 ms of the keystroke (the debounce adapts)', async () => {
+    const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    const lines = Array.from({ length: 50 }, (_, i) => `term ${i}\tBegriff ${i}`);
+    const doc = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: lines.join('\n') + '\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    await diagnosticsWhere(doc.uri, (d) => d.length === 0, 'no diagnostics');
+    assert.ok(api.diagnostics.debounceFor(doc) <= 10);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      const seen = diagnosticsWhere(doc.uri, (d) => d.length === i + 1, `${i + 1} diagnostics`);
+      assert.ok(await editor.edit((b) => b.insert(new vscode.Position(50, 0), `term ${i}\tnoch einmal\n`)));
+      await seen;
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    note(`50-entry glossary: keystroke -> finding ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+    assert.ok(times[2] <= 30, `median ${times[2].toFixed(1)} ms`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});

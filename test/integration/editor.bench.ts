@@ -116,6 +116,12 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
 
   it('activation, open, edit, save, Pull, Merge, table and Search: time and longest stall, ours beside VS Code\'s own', async () => {
     const rows: Row[] = [];
+    // TERMINOLOGY_BENCH_PROFILE=file.cpuprofile: a CPU profile of the extension host over the whole run.
+    const profileTo = process.env.TERMINOLOGY_BENCH_PROFILE;
+    const inspector = profileTo ? await import('node:inspector') : undefined;
+    const session = inspector && new inspector.Session();
+    const post = (method: string) => new Promise<unknown>((resolve, reject) => session!.post(method, (err, res) => (err ? reject(err) : resolve(res))));
+    if (session) { session.connect(); await post('Profiler.enable'); await post('Profiler.start'); }
     // ---- VS Code's own cost: the same bytes from a minimal in-memory FileSystemProvider ----
     let bytes: Uint8Array = new TextEncoder().encode(corpus.text);
     let mtime = 1;
@@ -272,5 +278,10 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     note(`table view of ${scroll.frames ? 'all' : ''} rows: first rows ${ms(firstMs)} = ${(firstMs / 300).toFixed(2)}x the 0.3 s goal; all rows ${ms(table.ms)} = ${(table.ms / 600).toFixed(2)}x the 0.6 s goal; ` +
       `scrolling: work per frame median ${ms(scroll.medianMs)}, max ${ms(scroll.maxMs)} over ${scroll.frames} jumps = ${(scroll.maxMs / 16.7).toFixed(2)}x a 60 Hz frame at worst`);
     note(`activation: ${ms(ext.activationMs)} = ${(ext.activationMs / 20).toFixed(2)}x the 20 ms goal`);
+    if (session) {
+      const { profile } = await post('Profiler.stop') as { profile: unknown };
+      (await import('node:fs')).writeFileSync(profileTo!, JSON.stringify(profile));
+      session.disconnect();
+    }
   });
 });
