@@ -83,6 +83,9 @@ const SUSPICIOUS_TSV = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u20
 // eslint-disable-next-line no-control-regex -- in CSV a tab is a control character in a phrase
 const SUSPICIOUS_CSV = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029"]|\r(?!\n)/g;
 
+/** How much text one search for suspicious characters reads (a window: no single step of a read takes long). */
+const SEARCH_WINDOW = 64 * 1024;
+
 type LineVisitor = (start: number, end: number, from: number, hash: number, lineBreak: number) => void;
 
 /**
@@ -95,8 +98,10 @@ class LineScanner {
   pos = 0;
   line = 0;
   done = false;
-  /** Index of the next character that needs the full rules (the text's length when there is none). */
-  private bad: number;
+  /** Index of the next character that needs the full rules, when below `checked`; equal to `checked` when
+   * there is none before it (the search goes a window at a time, so that no slice of a read takes long). */
+  private bad = 0;
+  private checked = 0;
   /** After a lone \r: every line is read char by char. */
   private charwise = false;
   private readonly re: RegExp;
@@ -105,13 +110,23 @@ class LineScanner {
   constructor(private readonly text: string, private readonly sep: number) {
     this.re = new RegExp(sep === 9 ? SUSPICIOUS_TSV : SUSPICIOUS_CSV);
     this.sepChar = String.fromCharCode(sep);
-    this.bad = this.findBad(0);
   }
 
-  private findBad(from: number): number {
-    this.re.lastIndex = from;
-    const m = this.re.exec(this.text);
-    return m ? m.index : this.text.length;
+  /** Searches the window of text from `at`. (A \r at the window's end may be taken for a lone one: that line
+   * then goes through the full rules, which find nothing more; the lone-\r check below reads the text itself.) */
+  private search(at: number): void {
+    const end = Math.min(this.text.length, at + SEARCH_WINDOW);
+    this.re.lastIndex = 0;
+    const m = this.re.exec(this.text.slice(at, end));
+    this.checked = end;
+    this.bad = m ? at + m.index : end;
+  }
+
+  /** Whether text[from, end) holds a character that needs the full rules. */
+  private suspicious(from: number, end: number): boolean {
+    if (this.bad < from) this.search(from);
+    while (this.bad === this.checked && this.checked < end) this.search(this.checked);
+    return this.bad < end;
   }
 
   /** Visits lines until the text ends (true) or `stop()` says so, asked every 1024 lines (false). */
@@ -129,12 +144,11 @@ class LineScanner {
         end = nl === -1 ? len : nl;
         lineBreak = nl === -1 ? 0 : 1;
         if (nl > pos && text.charCodeAt(nl - 1) === 13) { end--; lineBreak = 2; }
-        if (this.bad < from) this.bad = this.findBad(from);
-        if (this.bad < end) {
-          // Look at every suspicious character of the line for a lone \r, which would end the line there.
-          let at = this.bad;
-          while (at < end && !(text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) !== 10)) at = this.findBad(at + 1);
-          if (at < end) this.charwise = true;
+        if (this.suspicious(from, end)) {
+          // A lone \r in the line would end it there: read char by char from here on.
+          for (let r = text.indexOf('\r', from); r !== -1 && r < end; r = text.indexOf('\r', r + 1)) {
+            if (text.charCodeAt(r + 1) !== 10) { this.charwise = true; break; }
+          }
         }
       }
       if (this.charwise) {
@@ -439,21 +453,93 @@ function lintText(text: string, options: LintEntriesOptions, fastPath: boolean):
 
 // ---- the incremental linter ------------------------------------------------------------------------------------
 
-interface LineState {
-  index: number;
-  text: string;
-  /** Hash of the source phrase when this line takes part in duplicate detection, else NO_KEY. */
-  hash: number;
+/** hash -> line, for the hashes exactly one line has: open addressing over two typed arrays (nothing allocated per
+ * line), linear probing with backward-shift deletion. */
+class LineTable {
+  private keys = new Int32Array(1024).fill(-1);
+  /** -1 in an empty slot, so that `shift` reads one array. */
+  private vals = new Int32Array(1024).fill(-1);
+  private size = 0;
+
+  private slot(hash: number): number {
+    const mask = this.keys.length - 1;
+    let i = hash & mask;
+    while (this.keys[i] !== -1 && this.keys[i] !== hash) i = (i + 1) & mask;
+    return i;
+  }
+
+  get(hash: number): number {
+    const i = this.slot(hash);
+    return this.keys[i] === -1 ? -1 : this.vals[i];
+  }
+
+  set(hash: number, line: number): void {
+    const i = this.slot(hash);
+    if (this.keys[i] === -1) {
+      this.keys[i] = hash;
+      this.size++;
+    }
+    this.vals[i] = line;
+    if (this.size * 2 > this.keys.length) this.resize(this.keys.length * 2);
+  }
+
+  delete(hash: number): void {
+    const mask = this.keys.length - 1;
+    let i = this.slot(hash);
+    if (this.keys[i] === -1) return;
+    this.size--;
+    // Backward-shift deletion: move later entries of the probe run into the hole.
+    for (let j = (i + 1) & mask; this.keys[j] !== -1; j = (j + 1) & mask) {
+      const home = this.keys[j] & mask;
+      if ((j > i && (home <= i || home > j)) || (j < i && home <= i && home > j)) {
+        this.keys[i] = this.keys[j];
+        this.vals[i] = this.vals[j];
+        i = j;
+      }
+    }
+    this.keys[i] = -1;
+    this.vals[i] = -1;
+  }
+
+  /** Adds `delta` to every line at or after `from` (>= 0; empty slots hold -1). */
+  shift(from: number, delta: number): void {
+    const vals = this.vals;
+    for (let i = 0; i < vals.length; i++) if (vals[i] >= from) vals[i] += delta;
+  }
+
+  /** Empties the table, sized for about `expected` hashes (no resize while they come in). */
+  clear(expected = 0): void {
+    let cap = 1024;
+    while (cap < expected * 2) cap *= 2;
+    this.keys = new Int32Array(cap).fill(-1);
+    this.vals = new Int32Array(cap).fill(-1);
+    this.size = 0;
+  }
+
+  private resize(cap: number): void {
+    const { keys, vals } = this;
+    this.keys = new Int32Array(cap).fill(-1);
+    this.vals = new Int32Array(cap).fill(-1);
+    this.size = 0;
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== -1) this.set(keys[i], vals[i]);
+  }
 }
 
+/**
+ * The incremental linter. Per line it keeps only the line's text; a clean line's source phrase is known by its
+ * hash in a typed-array table (hash -> line), and only the lines with findings, the conflict markers and the
+ * hashes of several lines are kept in maps. An edit re-checks the lines it touched; when it adds or removes
+ * lines, the line numbers kept after it move (a pass over the table, no per-line object).
+ */
 export class EntriesLinter {
-  private lines: LineState[] = [];
-  /** Lines by the hash of their source phrase: one line, or several (duplicates, or a rare collision). */
-  private readonly groups = new Map<number, LineState | LineState[]>();
-  private readonly multiHashes = new Set<number>();
+  private lines: string[] = [];
+  /** Hashes of exactly one line. */
+  private readonly single = new LineTable();
+  /** Hashes of several lines (duplicates, or a rare collision): their lines. */
+  private readonly multi = new Map<number, number[]>();
   /** Lines with findings of their own (on line 0). */
-  private readonly problems = new Map<LineState, Finding[]>();
-  private readonly markerLines = new Map<LineState, MarkerKind>();
+  private problems = new Map<number, Finding[]>();
+  private markerLines = new Map<number, MarkerKind>();
   /** Lines that are not entries: blank lines and conflict markers. */
   private otherLines = 0;
   /** Sum over lines of (UTF-8 length + 1): kept up to date by every edit. */
@@ -477,7 +563,7 @@ export class EntriesLinter {
 
   /** UTF-8 size of the entries as they would be sent (no byte order mark, one \n per line break). */
   get byteSize(): number {
-    const bom = this.lines.length > 0 && this.lines[0].text.charCodeAt(0) === BOM ? 3 : 0;
+    const bom = this.lines.length > 0 && this.lines[0].charCodeAt(0) === BOM ? 3 : 0;
     return Math.max(0, this.rawBytes - 1 - bom);
   }
 
@@ -494,21 +580,22 @@ export class EntriesLinter {
    */
   load(text: string): { step(budgetMs: number): boolean } {
     this.lines = [];
-    this.groups.clear();
-    this.multiHashes.clear();
-    this.problems.clear();
-    this.markerLines.clear();
+    this.single.clear(text.length / 32); // lines are rarely shorter
+    this.multi.clear();
+    this.problems = new Map();
+    this.markerLines = new Map();
     this.otherLines = 0;
     this.rawBytes = 0;
     const lines = this.lines;
     const scanner = new LineScanner(text, this.sep);
     let breakUnits = 0;
     const visit = (start: number, end: number, from: number, hash: number, lineBreak: number) => {
-      const s: LineState = { index: lines.length, text: text.slice(start, end), hash };
-      lines.push(s);
+      const line = lines.length;
+      const t = text.slice(start, end);
+      lines.push(t);
       breakUnits += lineBreak;
-      if (hash !== NO_KEY) this.attach(s);
-      else this.analyze(s, from);
+      if (hash !== NO_KEY) this.attach(line, hash);
+      else this.analyze(line, t, from);
     };
     return {
       step: (budgetMs: number) => {
@@ -523,87 +610,98 @@ export class EntriesLinter {
 
   /** Applies a text change given in the coordinates of the text before it (as VS Code reports changes). */
   edit(startLine: number, startCol: number, endLine: number, endCol: number, text: string): void {
-    const prefix = this.lines[startLine].text.slice(0, startCol);
-    const suffix = this.lines[endLine].text.slice(endCol);
+    const prefix = this.lines[startLine].slice(0, startCol);
+    const suffix = this.lines[endLine].slice(endCol);
     this.replaceLines(startLine, endLine - startLine + 1, splitLines(prefix + text + suffix));
   }
 
-  /** Replaces `deleteCount` lines from `start` with `texts`. */
-  replaceLines(start: number, deleteCount: number, texts: string[]): void {
+  /** Replaces `deleteCount` lines from `start` with `texts` (at least one: an edit always leaves a line there, so
+   * the state of line 0 is always read as line 0). */
+  private replaceLines(start: number, deleteCount: number, texts: string[]): void {
     for (let i = start; i < start + deleteCount; i++) {
-      const old = this.lines[i];
-      this.detach(old);
-      this.rawBytes -= utf8Length(old.text) + 1;
+      this.detach(i);
+      this.rawBytes -= utf8Length(this.lines[i]) + 1;
     }
-    const added = new Array<LineState>(texts.length);
+    const delta = texts.length - deleteCount;
+    if (delta !== 0) {
+      const after = start + deleteCount;
+      this.single.shift(after, delta);
+      for (const group of this.multi.values()) for (let k = 0; k < group.length; k++) if (group[k] >= after) group[k] += delta;
+      const move = <T>(m: Map<number, T>) => {
+        const moved = new Map<number, T>();
+        for (const [line, v] of m) moved.set(line >= after ? line + delta : line, v);
+        return moved;
+      };
+      if (this.problems.size) this.problems = move(this.problems);
+      if (this.markerLines.size) this.markerLines = move(this.markerLines);
+    }
+    if (texts.length < 10_000) this.lines.splice(start, deleteCount, ...texts);
+    else this.lines = this.lines.slice(0, start).concat(texts, this.lines.slice(start + deleteCount));
     for (let k = 0; k < texts.length; k++) {
       const text = texts[k];
-      const index = start + k;
-      const from = index === 0 && text.charCodeAt(0) === BOM ? 1 : 0;
-      const s: LineState = { index, text, hash: scanLine(text, from, this.sep) };
-      if (s.hash !== NO_KEY) this.attach(s);
-      else this.analyze(s, from);
-      added[k] = s;
+      const line = start + k;
+      const from = line === 0 && text.charCodeAt(0) === BOM ? 1 : 0;
+      const hash = scanLine(text, from, this.sep);
+      if (hash !== NO_KEY) this.attach(line, hash);
+      else this.analyze(line, text, from);
       this.rawBytes += utf8Length(text) + 1;
-    }
-    if (added.length < 10_000) this.lines.splice(start, deleteCount, ...added);
-    else this.lines = this.lines.slice(0, start).concat(added, this.lines.slice(start + deleteCount));
-    if (texts.length !== deleteCount) {
-      for (let i = start + texts.length; i < this.lines.length; i++) this.lines[i].index = i;
     }
   }
 
   /** All findings, sorted by position. Cost grows with the number of findings, not with the text. */
   findings(): Finding[] {
     const lines = this.lines;
-    const problems: Array<[number, Finding[]]> = [];
-    for (const [s, local] of this.problems) problems.push([s.index, local]);
     const markers: Array<{ line: number; kind: MarkerKind }> = [];
-    for (const [s, kind] of this.markerLines) markers.push({ line: s.index, kind });
-    const hashGroups: number[][] = [];
-    for (const hash of this.multiHashes) hashGroups.push((this.groups.get(hash) as LineState[]).map((s) => s.index));
+    for (const [line, kind] of this.markerLines) markers.push({ line, kind });
     return assemble({
-      format: this.options.format, lineCount: lines.length, lineAt: (i) => lines[i].text,
-      problems, markers, hashGroups, byteSize: this.byteSize, pairFindings: this.pairFindings,
+      format: this.options.format, lineCount: lines.length, lineAt: (i) => lines[i],
+      problems: this.problems, markers, hashGroups: this.multi.values(), byteSize: this.byteSize, pairFindings: this.pairFindings,
     });
   }
 
-  private analyze(s: LineState, from: number): void {
-    const a = analyzeLine(s.text, from, this.options);
+  private analyze(line: number, text: string, from: number): void {
+    const a = analyzeLine(text, from, this.options);
     if (a.marker) {
-      this.markerLines.set(s, a.marker);
+      this.markerLines.set(line, a.marker);
       this.otherLines++;
       return;
     }
     if (a.blank) this.otherLines++;
-    if (a.local) this.problems.set(s, a.local);
-    if (a.key !== undefined) {
-      s.hash = hashKey(a.key);
-      this.attach(s);
-    }
+    if (a.local) this.problems.set(line, a.local);
+    if (a.key !== undefined) this.attach(line, hashKey(a.key));
   }
 
-  private attach(s: LineState): void {
-    const g = this.groups.get(s.hash);
-    if (g === undefined) this.groups.set(s.hash, s);
-    else if (Array.isArray(g)) g.push(s);
-    else {
-      this.groups.set(s.hash, [g, s]);
-      this.multiHashes.add(s.hash);
-    }
+  private attach(line: number, hash: number): void {
+    const group = this.multi.get(hash);
+    if (group) { group.push(line); return; }
+    const other = this.single.get(hash);
+    if (other === -1) { this.single.set(hash, line); return; }
+    this.single.delete(hash);
+    this.multi.set(hash, [other, line]);
   }
 
-  private detach(s: LineState): void {
-    if (this.markerLines.delete(s)) this.otherLines--;
-    else if (this.problems.get(s)?.[0]?.code === 'blank-line') this.otherLines--;
-    this.problems.delete(s);
-    if (s.hash === NO_KEY) return;
-    const g = this.groups.get(s.hash)!;
-    if (!Array.isArray(g)) { this.groups.delete(s.hash); return; }
-    g.splice(g.indexOf(s), 1);
-    if (g.length === 1) {
-      this.groups.set(s.hash, g[0]);
-      this.multiHashes.delete(s.hash);
+  /** Forgets what line `line` (still at its place) added: its findings, its marker, its source phrase. */
+  private detach(line: number): void {
+    if (this.markerLines.delete(line)) { this.otherLines--; return; }
+    const local = this.problems.get(line);
+    if (local) {
+      this.problems.delete(line);
+      if (local[0].code === 'blank-line') { this.otherLines--; return; }
+    }
+    const text = this.lines[line];
+    const from = line === 0 && text.charCodeAt(0) === BOM ? 1 : 0;
+    let hash = scanLine(text, from, this.sep);
+    if (hash === NO_KEY) {
+      const key = analyzeLine(text, from, this.options).key;
+      if (key === undefined) return;
+      hash = hashKey(key);
+    }
+    const group = this.multi.get(hash);
+    if (!group) { this.single.delete(hash); return; }
+    group.splice(group.indexOf(line), 1);
+    if (group.length === 1) {
+      this.multi.delete(hash);
+      this.single.set(hash, group[0]);
     }
   }
 }

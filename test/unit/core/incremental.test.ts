@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { EntriesLinter, lintEntries, splitLines } from '../../../src/core';
+import { lintEntriesWithoutFastPath } from '../../../src/core/entries';
 
 /** Applies the same change to a plain string, as VS Code would to its document. */
 function applyChange(text: string, sl: number, sc: number, el: number, ec: number, insert: string): string {
@@ -95,5 +96,18 @@ describe('incremental re-linting', () => {
     again.setText('a\tb\n');
     assert.equal(first.step(Infinity), true);
     assert.equal(again.lineCount, 2);
+  });
+
+  it('reads a text of several search windows (64 Ki units) the same as the full rules, CRLF and odd characters at any place', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const lines: string[] = [];
+      for (let i = 0; i < 12_000; i++) {
+        lines.push(i % 1777 === 3 ? `quote "${i}"\tx` : i % 1301 === 9 ? `ctl\u0007 ${i}\ty` : i % 2203 === 11 ? `lone\rcr ${i}\tz` : `source ${i}\tZiel ${i}`);
+      }
+      const text = lines.join(eol) + eol;
+      assert.ok(text.length > 3 * 65536);
+      assert.deepEqual(lintEntries(text, { format: 'tsv' }), lintEntriesWithoutFastPath(text, { format: 'tsv' }));
+      assert.deepEqual(new EntriesLinter({ format: 'tsv' }).setText(text).findings(), lintEntriesWithoutFastPath(text, { format: 'tsv' }));
+    }
   });
 });
