@@ -356,6 +356,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
   private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): Promise<'conflict' | 'same' | 'push'> {
     const kind = kindOf(ref);
+    // Both callers have found that the text differs from its base: a remote that is still the base (the common
+    // case, told by one string comparison) is neither the same as the text nor changed.
+    if (remote !== undefined && remote === base) return 'push';
     if (remote !== undefined && await sameContent(remote, text, kind)) return 'same';
     const approved = this.approved.get(key);
     const unchanged = remote === undefined || base === undefined || await sameContent(remote, base, kind);
