@@ -66,9 +66,11 @@ export class DiagnosticsManager implements vscode.Disposable {
     return s.findings;
   }
 
-  /** The debounce after an edit: about a millisecond per hundred lines, between 10 ms and the configured most
-   * (120 ms), so a small dictionary shows a finding at once and a large one is not re-published per keystroke. */
+  /** The debounce after an edit: none below 1 000 lines (a small dictionary shows a finding at once), then about
+   * a millisecond per hundred lines, between 10 ms and the configured most (120 ms), so that a large one is not
+   * re-published per keystroke. */
   debounceFor(doc: vscode.TextDocument): number {
+    if (doc.lineCount < 1000) return 0;
     return Math.round(Math.min(this.debounceMs, Math.max(10, doc.lineCount / 100)));
   }
 
@@ -96,14 +98,15 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   /** States of documents closed in this tick: a language change closes and reopens the same text. */
-  private readonly closing = new Map<string, { state: DocState; version: number }>();
+  private readonly closing = new Map<string, { state: DocState; version: number; lineCount: number }>();
 
   private open(doc: vscode.TextDocument): void {
     const kind = lintKindOf(doc, this.settings);
     const key = doc.uri.toString();
     if (!kind || this.docs.has(key)) return;
     const prev = this.closing.get(key);
-    if (prev && prev.version === doc.version && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {
+    // (The same address and version with another line count is another document: a new untitled one.)
+    if (prev && prev.version === doc.version && prev.lineCount === doc.lineCount && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {
       this.closing.delete(key);
       this.docs.set(key, prev.state);
       prev.state.loading?.finish(); // its slices stopped when it closed
@@ -215,7 +218,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     this.docs.delete(key);
     this.collection.delete(doc.uri);
-    this.closing.set(key, { state: s, version: doc.version });
+    this.closing.set(key, { state: s, version: doc.version, lineCount: doc.lineCount });
     setTimeout(() => this.closing.delete(key), 0);
   }
 
