@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
-import { offload } from '../platform/offload';
+import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
 import type { RemoteStore } from './remoteStore';
@@ -270,10 +270,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const ref = this.ref(uri);
     const key = uri.toString();
     const base = this.versions.get(key)?.text;
-    if (base !== undefined && await sameContent(base, text, kindOf(ref))) return { outcome: 'unchanged' };
+    const early = this.earlyFetch(ref, text);
+    if (base !== undefined && await sameContent(base, text, kindOf(ref))) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
-    if (errors) return { outcome: 'blocked', errors };
-    const remote = await this.fetchForSave(ref, signal);
+    if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
+    const remote = early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
     this.prefetched.set(key, { text, remote, at: Date.now() });
     return { outcome: await this.decide(key, ref, base, text, remote) };
   }
@@ -296,9 +297,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
+    const early = fresh ? undefined : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (base !== undefined && await sameContent(base, text, kindOf(ref))) {
+      early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
     }
@@ -306,6 +309,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
     const errors = fresh ? 0 : await errorCount(ref, text);
     if (errors) {
+      early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
         ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it (Problems view, or Terminology: Fix All), then save again.', what)
         : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them (Problems view, or Terminology: Fix All), then save again.', errors, what));
@@ -313,7 +317,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const remote = fresh ? pre.remote : await this.fetchForSave(ref, signal);
+        const remote = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
         const outcome = await this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
@@ -342,6 +346,24 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remember(uri, text, text);
     void offload.countEntries(text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text);
+  }
+
+  /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
+   * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
+   * a small text, whose checks take no time (it is fetched after them, as before). */
+  private earlyFetch(ref: RemoteRef, text: string): { remote(signal?: AbortSignal): Promise<string | undefined>; drop(): void } | undefined {
+    if (text.length < OFFLOAD_ABOVE) return undefined;
+    const abort = new AbortController();
+    const fetched = this.fetchForSave(ref, abort.signal);
+    fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it
+    return {
+      remote: (signal) => {
+        if (signal?.aborted) abort.abort();
+        signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        return fetched;
+      },
+      drop: () => abort.abort(),
+    };
   }
 
   /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). */
