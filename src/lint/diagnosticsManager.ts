@@ -74,11 +74,6 @@ export class DiagnosticsManager implements vscode.Disposable {
     return Math.round(Math.min(this.debounceMs, Math.max(10, doc.lineCount / 100)));
   }
 
-  /** Whether the document is still being read (its first diagnostics are not published yet). */
-  isLoading(doc: vscode.TextDocument): boolean {
-    return this.docs.get(doc.uri.toString())?.loading !== undefined;
-  }
-
   /** Shows what the service rejected on a push, until the document changes. */
   setServerFindings(doc: vscode.TextDocument, findings: Finding[]): void {
     const s = this.docs.get(doc.uri.toString());
