@@ -32,9 +32,18 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
   }
 }
 
-parentPort?.on('message', (msg: { id: number; req: OffloadRequest }) => {
+/** Large strings of a request sent ahead, one per message (see Offload.send). */
+const parts = new Map<number, string>();
+
+parentPort?.on('message', (msg: { id: number; req: OffloadRequest } | { part: number; text: string }) => {
+  if ('part' in msg) { parts.set(msg.part, msg.text); return; }
   try {
-    const { value, transfer } = run(msg.req);
+    const req = { ...msg.req } as Record<string, unknown>;
+    for (const [field, v] of Object.entries(req)) {
+      const part = (v as { $part?: unknown } | null)?.$part;
+      if (typeof part === 'number') { req[field] = parts.get(part); parts.delete(part); }
+    }
+    const { value, transfer } = run(req as OffloadRequest);
     parentPort!.postMessage({ id: msg.id, value }, transfer ?? []);
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });

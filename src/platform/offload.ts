@@ -54,13 +54,32 @@ export class Offload {
   private run<T>(req: OffloadRequest, inline: () => T, transfer: ArrayBuffer[] = []): Promise<T> {
     const w = this.start();
     if (!w) return Promise.resolve().then(inline);
+    return this.send<T>(w, req, transfer).catch((err: unknown) => {
+      if (this.failed) return inline(); // the worker died: do it here
+      throw err;
+    });
+  }
+
+  /** Posts `req`. Copying a string to the worker takes a few milliseconds per 10 MiB, in the task that posts it:
+   * each large string of a request goes in a message of its own, a task apart, so that no one task copies more
+   * than one. The worker puts them back in place. */
+  private async send<T>(w: Worker, req: OffloadRequest, transfer: ArrayBuffer[]): Promise<T> {
+    const fields = Object.entries(req).filter(([, v]) => typeof v === 'string' && v.length >= OFFLOAD_ABOVE) as Array<[string, string]>;
+    let message: OffloadRequest = req;
+    if (fields.length > 1) {
+      const parts: Record<string, { $part: number }> = {};
+      for (const [field, text] of fields) {
+        const part = this.nextId++;
+        w.postMessage({ part, text });
+        parts[field] = { $part: part };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      message = { ...req, ...parts } as unknown as OffloadRequest;
+    }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      w.postMessage({ id, req }, transfer);
-    }).catch((err: unknown) => {
-      if (this.failed) return inline(); // the worker died: do it here
-      throw err;
+      w.postMessage({ id, req: message }, transfer);
     });
   }
 

@@ -82,7 +82,9 @@ export class GlossarySearch {
 
     // Each dictionary's text is searched on the core worker when it is large: 10 MiB dictionaries do not stall the
     // extension host.
-    const found = await Promise.all(dictionaries.map((_, i) => (texts[i] === undefined ? [] : offload.findInEntries(texts[i], query, options))));
+    // One at a time: each hands its text to the worker in a task of its own.
+    const found: EntryMatch[][] = [];
+    for (const text of texts) found.push(text === undefined ? [] : await offload.findInEntries(text, query, options));
     const matches: GlossaryMatch[] = [];
     dictionaries.forEach((d, i) => { for (const m of found[i]) matches.push({ ...d.ref, ...m }); });
     this.log.info(`search: ${matches.length} matches in ${total} dictionaries (${toFetch.length} fetched, ${total - toFetch.length} cached, ${failures.length} failed) in ${Date.now() - started} ms`);
