@@ -1,4 +1,5 @@
-// One bundler: src/extension.ts -> dist/extension.js, and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
+// One bundler: src/extension.ts -> dist/extension.js, the core worker src/platform/coreWorker.ts -> dist/coreWorker.js
+// (whole-text work off the extension host's event loop), and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
 // no vscode). `--production` minifies, `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -51,7 +52,11 @@ const common = {
 };
 
 const contexts = await Promise.all([
-  esbuild.context({ ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], plugins: [problemReporter] }),
+  // The extension, and the worker thread that takes whole-text work off the extension host's event loop.
+  esbuild.context({
+    ...common, entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/platform/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
+    plugins: [problemReporter],
+  }),
   // No `external: ['vscode']` here: an import of vscode fails the build instead of becoming a require.
   esbuild.context({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [problemReporter, noVscodeInCli] }),
 ]);

@@ -635,7 +635,7 @@
       vscode.postMessage({ type: 'rendered', rows: m.total, ms: performance.now() - t0 });
     } else if (m.type === 'rows') {
       const t0 = performance.now();
-      fill(m.start, m.text, m.quoted, m.format);
+      fill(m.start, typeof m.text === 'string' ? m.text : new TextDecoder().decode(m.text), m.quoted, m.format);
       loading = false;
       if (filterBox.value.trim() || sort.column >= 0) rebuildView(); else { renderSummary(); render(); }
       vscode.postMessage({ type: 'loaded', rows: rows.length, ms: performance.now() - t0 });

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { taggedLogger } from './platform/logger';
+import { offload } from './platform/offload';
 import { KeyStore } from './platform/keyStore';
 import { registerKeyCommands } from './key/registerKeyCommands';
 import { setApiKey } from './key/setApiKey';
@@ -100,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const search = registerSearch(commands);
 
   context.subscriptions.push(
-    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage,
+    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage, offload,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...registerKeyCommands(keys, clients, log.child('auth')),
     ...registerCodeActions(diagnostics),
@@ -118,9 +119,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...tryCustomizations.disposables,
   );
   // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
+  // Not awaited: activation does not wait on SecretStorage (a round trip to the window); the welcome views follow
+  // the terminology.hasKey context key once it is read, and every use of the key waits for it.
   const handedOver = process.env.TERMINOLOGY_SEED_KEY;
-  if (handedOver && !(await keys.get())) await keys.set(handedOver);
-  await keys.get(); // sets the terminology.hasKey context key for the welcome views
+  void (async () => {
+    if (handedOver && !(await keys.get())) await keys.set(handedOver);
+    await keys.get(); // sets the terminology.hasKey context key for the welcome views
+  })().catch((err: unknown) => log.warn(`could not read the key: ${String(err)}`));
 
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);

@@ -26,6 +26,23 @@ export interface ServiceClientOptions {
   logger?: Logger;
   /** Names the caller, e.g. "terminology-studio/0.1.0". */
   userAgent?: string;
+  /** JSON of large bodies (a 10 MiB dictionary) away from the caller's event loop: parses a response body that
+   * announces at least LARGE_BODY bytes, and encodes a request body that carries that much. Inline otherwise. */
+  largeJson?: {
+    parse(bytes: Uint8Array): Promise<unknown>;
+    encode(value: unknown, size: number): Promise<Uint8Array>;
+  };
+}
+
+/** Bodies of at least this many bytes (or UTF-16 units of entries) go through `largeJson`. */
+export const LARGE_BODY = 256 * 1024;
+
+/** The UTF-16 units of the entries a body carries (a dictionary, a term list, a new glossary's dictionaries). */
+function entriesSize(body: unknown): number {
+  const b = body as { entries?: unknown; dictionaries?: unknown } | undefined;
+  let n = typeof b?.entries === 'string' ? b.entries.length : 0;
+  if (Array.isArray(b?.dictionaries)) for (const d of b.dictionaries as Array<{ entries?: unknown }>) if (typeof d?.entries === 'string') n += d.entries.length;
+  return n;
 }
 
 interface RequestOptions {
@@ -67,6 +84,7 @@ export class ServiceClient {
   private readonly fetchImpl: typeof fetch;
   private readonly log: Logger;
   private readonly userAgent: string;
+  private readonly largeJson: ServiceClientOptions['largeJson'];
 
   constructor(options: ServiceClientOptions) {
     if (!options.key?.trim()) throw new TypeError('An API key is required');
@@ -80,6 +98,7 @@ export class ServiceClient {
     this.fetchImpl = options.fetch ?? fetch;
     this.log = options.logger ?? silentLogger;
     this.userAgent = `${options.userAgent ?? 'terminology-studio'} node/${process.versions.node}`;
+    this.largeJson = options.largeJson;
   }
 
   // ---- Glossaries (v3) ----
@@ -423,7 +442,9 @@ export class ServiceClient {
     const query = Object.entries(o.query ?? {}).filter(([, v]) => v !== undefined) as Array<[string, string]>;
     const url = `${this.baseUrl}${path}${query.length ? `?${new URLSearchParams(query)}` : ''}`;
     const headers: Record<string, string> = { Authorization: this.auth, 'User-Agent': this.userAgent, Accept: 'application/json' };
-    const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
+    const size = o.body === undefined ? 0 : entriesSize(o.body);
+    const payload = o.body === undefined ? undefined
+      : this.largeJson && size >= LARGE_BODY ? await this.largeJson.encode(o.body, size) : JSON.stringify(o.body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const idempotent = o.idempotent ?? true;
     const max = Math.max(1, this.retry.maxAttempts);
@@ -435,15 +456,18 @@ export class ServiceClient {
       let ambiguous: boolean;
       let waitMs: number | undefined;
       try {
-        const res = await this.fetchSameOrigin(url, { method, headers, body: payload, signal: attemptSignal }, path);
+        const res = await this.fetchSameOrigin(url, { method, headers, body: payload as BodyInit | undefined, signal: attemptSignal }, path);
         const traceId = res.headers.get('x-trace-id') ?? undefined;
-        const text = await res.text();
+        // A large answer (a 10 MiB dictionary) is read as bytes and parsed away from this event loop.
+        const large = res.ok && this.largeJson !== undefined && Number(res.headers.get('content-length') ?? 0) >= LARGE_BODY;
+        const bytes = large ? new Uint8Array(await res.arrayBuffer()) : undefined;
+        const text = bytes ? '' : await res.text();
         const ms = Date.now() - started;
         if (res.ok) {
           this.log.debug(`${method} ${path} -> ${res.status} in ${ms} ms (trace ${traceId ?? '-'})`);
           let body: unknown;
-          if (text) {
-            try { body = JSON.parse(text); } catch {
+          if (text || bytes) {
+            try { body = bytes ? await this.largeJson!.parse(bytes) : JSON.parse(text); } catch {
               // A create the service answered with garbage most likely happened: adopt it rather than let a retry
               // by the user make a second one.
               const found = !idempotent && o.recover ? await o.recover() : undefined;

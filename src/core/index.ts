@@ -7,7 +7,7 @@ export { lintLanguagePair, lintLanguageCode, rootCode, isVariant, sameCode, type
 export { applyEdits, fixAll, lineStarts, preferredEdits } from './fixes';
 export { parseEntries, serializeEntries, entriesForSending, encodeField, type EntryValues, type ParsedEntry, type ParsedEntries } from './serialize';
 export { findingFromServerError } from './serverError';
-export { splitLines, utf8Length } from './text';
+export { commonEnds, splitLines, utf8Length } from './text';
 export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type MergeResult, type EntryChanges } from './merge';
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
 export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';

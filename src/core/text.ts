@@ -46,3 +46,14 @@ export const SUSPICIOUS_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 export function codePointName(c: number): string {
   return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
 }
+
+/** The length of the common start and of the common end of two texts (not overlapping): what a replacement of
+ * one text by the other needs to change lies between them. */
+export function commonEnds(a: string, b: string): [number, number] {
+  const n = Math.min(a.length, b.length);
+  let head = 0;
+  while (head < n && a.charCodeAt(head) === b.charCodeAt(head)) head++;
+  let tail = 0;
+  while (tail < n - head && a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)) tail++;
+  return [head, tail];
+}

@@ -2,7 +2,8 @@
  * Redo brings a text back, its base comes back with it. A few texts per address are kept. No vscode import. */
 import { createHash } from 'node:crypto';
 
-const digest = (text: string) => createHash('sha1').update(text).digest('base64');
+// Over the UTF-16 code units as they are: no UTF-8 transcoding of 10 MiB (and lone surrogates stay distinct).
+const digest = (text: string) => createHash('sha1').update(text, 'utf16le').digest('base64');
 
 export class BaseHistory {
   private readonly byAddress = new Map<string, Map<string, string>>();

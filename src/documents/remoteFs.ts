@@ -6,7 +6,8 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
+import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
+import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
 import type { RemoteStore } from './remoteStore';
@@ -43,14 +44,23 @@ const PREFLIGHT_MS = 5000;
 
 export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
 
-function errorCount(ref: RemoteRef, text: string): number {
-  const findings = ref.kind === 'dictionary'
-    ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
-    : lintTermList(text, { lang: ref.lang });
-  return findings.filter((f) => f.severity === 'error').length;
+/** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
+ * Pull or a stat of 10 MiB never stalls the extension host. */
+function errorCount(ref: RemoteRef, text: string): Promise<number> {
+  return ref.kind === 'dictionary'
+    ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
+    : offload.termsErrorCount(text, ref.lang);
 }
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
+/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). */
+const sizes = new Map<string, { text: string; size: number }>();
+function sizeOf(key: string, text: string): number {
+  const c = sizes.get(key);
+  if (c && c.text === text) return c.size;
+  const size = utf8Length(text);
+  sizes.set(key, { text, size });
+  return size;
+}
 const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
@@ -157,7 +167,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async fetchRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<string> {
     const ref = this.ref(uri);
     const text = await this.store.fetch(ref, signal);
-    this.observe(uri, ref, text, false);
+    await this.observe(uri, ref, text, false);
     return text;
   }
 
@@ -235,7 +245,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const v = await this.version(uri, path, 'stat');
-    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: encoder.encode(v.text).byteLength };
+    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: sizeOf(uri.toString(), v.text) };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -245,7 +255,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Reading a document that has unsaved edits may replace them (VS Code's Revert): keep them to offer back.
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) this.setAside.set(uri.toString(), { text: doc.getText(), base: this.versions.get(uri.toString())?.text, at: Date.now() });
-    return encoder.encode((await this.version(uri, ref, 'read')).text);
+    return offload.encodeText((await this.version(uri, ref, 'read')).text);
   }
 
   async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
@@ -278,12 +288,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const ref = this.ref(uri);
     const key = uri.toString();
     const base = this.versions.get(key)?.text;
-    if (base !== undefined && sameContent(base, text, kindOf(ref))) return { outcome: 'unchanged' };
-    const errors = errorCount(ref, text);
-    if (errors) return { outcome: 'blocked', errors };
-    const remote = await this.fetchForSave(ref, signal);
+    const early = this.earlyFetch(ref, text);
+    if (base !== undefined && await sameContent(base, text, kindOf(ref))) { early?.drop(); return { outcome: 'unchanged' }; }
+    const errors = await errorCount(ref, text);
+    if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
+    const remote = early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
     this.prefetched.set(key, { text, remote, at: Date.now() });
-    return { outcome: this.decide(key, ref, base, text, remote) };
+    return { outcome: await this.decide(key, ref, base, text, remote) };
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -291,7 +302,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (mounted) return mounted.writeFile(uri, content, { create: false, overwrite: true });
     const ref = this.ref(uri);
     const key = uri.toString();
-    const text = decoder.decode(content);
+    const text = await offload.decodeText(content);
     const what = describeRef(ref);
     const base = this.versions.get(key)?.text;
     const reason = this.saveReasons.get(key);
@@ -306,16 +317,19 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
+    const early = fresh ? undefined : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && sameContent(base, text, kindOf(ref))) {
+    if (base !== undefined && await sameContent(base, text, kindOf(ref))) {
+      early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
     }
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = fresh ? 0 : errorCount(ref, text);
+    const errors = fresh ? 0 : await errorCount(ref, text);
     if (errors) {
+      early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
         ? vscode.l10n.t('Not pushed: 1 error in {0} would be rejected by the service. Your text is kept; fix it (Problems view, or Terminology: Fix All), then save again.', what)
         : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them (Problems view, or Terminology: Fix All), then save again.', errors, what));
@@ -323,8 +337,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const remote = fresh ? pre.remote : await this.fetchForSave(ref, signal);
-        const outcome = this.decide(key, ref, base, text, remote);
+        const remote = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
+        const outcome = await this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
         if (outcome === 'push') await this.store.replace(ref, text, signal);
@@ -350,8 +364,26 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
-    this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
+    void offload.countEntries(text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text);
+  }
+
+  /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
+   * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
+   * a small text, whose checks take no time (it is fetched after them, as before). */
+  private earlyFetch(ref: RemoteRef, text: string): { remote(signal?: AbortSignal): Promise<string | undefined>; drop(): void } | undefined {
+    if (text.length < OFFLOAD_ABOVE) return undefined;
+    const abort = new AbortController();
+    const fetched = this.fetchForSave(ref, abort.signal);
+    fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it
+    return {
+      remote: (signal) => {
+        if (signal?.aborted) abort.abort();
+        signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        return fetched;
+      },
+      drop: () => abort.abort(),
+    };
   }
 
   /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). */
@@ -364,12 +396,15 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  private decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): 'conflict' | 'same' | 'push' {
+  private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): Promise<'conflict' | 'same' | 'push'> {
     const kind = kindOf(ref);
-    if (remote !== undefined && sameContent(remote, text, kind)) return 'same';
+    // Both callers have found that the text differs from its base: a remote that is still the base (the common
+    // case, told by one string comparison) is neither the same as the text nor changed.
+    if (remote !== undefined && remote === base) return 'push';
+    if (remote !== undefined && await sameContent(remote, text, kind)) return 'same';
     const approved = this.approved.get(key);
-    const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
-    if (!unchanged && !(approved !== undefined && sameContent(approved, remote, kind))) {
+    const unchanged = remote === undefined || base === undefined || await sameContent(remote, base, kind);
+    if (!unchanged && !(approved !== undefined && await sameContent(approved, remote, kind))) {
       this.remoteSeen.set(key, remote);
       return 'conflict';
     }
@@ -423,7 +458,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const count = await this.store.entryCount(ref);
         v.checkedAt = Date.now();
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
-        if (count === countEntries(v.text)) return v;
+        if (count === await offload.countEntries(v.text)) return v;
       }
       // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
       let pending = this.inflight.get(key);
@@ -432,7 +467,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.inflight.set(key, pending);
       }
       const text = await pending;
-      this.observe(uri, ref, text, why === 'read');
+      await this.observe(uri, ref, text, why === 'read');
       return this.versions.get(key)!;
     } catch (err) {
       if (err instanceof NotFoundError) throw vscode.FileSystemError.FileNotFound(uri);
@@ -443,13 +478,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** A remote text was fetched. A read hands it to the document; otherwise a clean document is told to reload,
    * and an edited one keeps its base (its save will find the change). */
-  private observe(uri: vscode.Uri, ref: RemoteRef, text: string, read: boolean): void {
+  private async observe(uri: vscode.Uri, ref: RemoteRef, text: string, read: boolean): Promise<void> {
     const key = uri.toString();
     const now = Date.now();
     const v = this.versions.get(key);
     if (!v) { this.versions.set(key, { text, mtime: now, fetchedAt: now, checkedAt: now }); return; }
     v.checkedAt = now;
-    if (sameContent(v.text, text, kindOf(ref))) { v.text = text; v.fetchedAt = now; return; }
+    if (await sameContent(v.text, text, kindOf(ref))) { v.text = text; v.fetchedAt = now; return; }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }

@@ -1,5 +1,7 @@
 /** Lints glossary documents as you type: incremental for dictionaries, debounced, stale results dropped,
- * diagnostics cleared when a document closes. */
+ * diagnostics cleared when a document closes. A large dictionary is read in slices of a few milliseconds that
+ * yield to the event loop (edits made meanwhile are applied once it is read), so opening 10 MiB never stalls the
+ * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
 import { EntriesLinter, lintTermList, termListChars, termsOf, type Finding } from '../core';
 import type { Logger } from '../platform/logger';
@@ -11,6 +13,8 @@ interface DocState {
   /** Incremental state for dictionaries; term lists are small and linted whole. */
   linter?: EntriesLinter;
   timer?: ReturnType<typeof setTimeout>;
+  /** While a large text is being read in slices: the changes made meanwhile, and a way to finish at once. */
+  loading?: { pending: Array<readonly vscode.TextDocumentContentChangeEvent[]>; finish(): void };
   generation: number;
   findings: Finding[];
   /** Findings the service reported on the last push; they stand until the next edit. */
@@ -27,6 +31,11 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after diagnostics of a document were published. */
   readonly onDidLint = this.changed.event;
+
+  /** Texts up to this many UTF-16 units are read at once; longer ones in slices. */
+  static readonly SLICE_ABOVE = 256 * 1024;
+  /** Work per slice while reading a large text, in milliseconds. */
+  static readonly SLICE_MS = 8;
 
   constructor(private readonly log: Logger, private readonly debounceMs = 120) {
     this.disposables.push(
@@ -74,8 +83,17 @@ export class DiagnosticsManager implements vscode.Disposable {
   findingsFor(doc: vscode.TextDocument): Finding[] {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return [];
+    s.loading?.finish();
     if (s.timer) this.publish(doc, s);
     return s.findings;
+  }
+
+  /** The debounce after an edit: none below 1 000 lines (a small dictionary shows a finding at once), then about
+   * a millisecond per hundred lines, between 10 ms and the configured most (120 ms), so that a large one is not
+   * re-published per keystroke. */
+  debounceFor(doc: vscode.TextDocument): number {
+    if (doc.lineCount < 1000) return 0;
+    return Math.round(Math.min(this.debounceMs, Math.max(10, doc.lineCount / 100)));
   }
 
   /** Shows what the service rejected on a push, until the document changes. */
@@ -89,7 +107,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   /** Size figures of a linted document, for the status bar. */
   stats(doc: vscode.TextDocument): { kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number } | undefined {
     const s = this.docs.get(doc.uri.toString());
-    if (!s) return undefined;
+    if (!s || s.loading) return undefined;
     const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
     if (s.linter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
     const text = doc.getText();
@@ -97,52 +115,109 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   /** States of documents closed in this tick: a language change closes and reopens the same text. */
-  private readonly closing = new Map<string, { state: DocState; version: number }>();
+  private readonly closing = new Map<string, { state: DocState; version: number; lineCount: number }>();
 
   private open(doc: vscode.TextDocument): void {
     const kind = lintKindOf(doc, this.settings);
     const key = doc.uri.toString();
     if (!kind || this.docs.has(key)) return;
     const prev = this.closing.get(key);
-    if (prev && prev.version === doc.version && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {
+    // (The same address and version with another line count is another document: a new untitled one.)
+    if (prev && prev.version === doc.version && prev.lineCount === doc.lineCount && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {
       this.closing.delete(key);
       this.docs.set(key, prev.state);
+      prev.state.loading?.finish(); // its slices stopped when it closed
       this.publish(doc, prev.state);
       return;
     }
     const s: DocState = { kind, generation: 0, findings: [], server: [] };
+    this.docs.set(key, s);
     if (kind.kind === 'entries') {
-      const t = Date.now();
-      s.linter = new EntriesLinter(kind).setText(doc.getText());
-      this.log.debug(`${doc.uri.path}: ${s.linter.lineCount} lines linted in ${Date.now() - t} ms`);
+      const t = performance.now();
+      const text = doc.getText();
+      s.linter = new EntriesLinter(kind);
+      if (text.length > DiagnosticsManager.SLICE_ABOVE) {
+        this.loadInSlices(doc, s, text, t);
+        return;
+      }
+      s.linter.setText(text);
     }
-    this.docs.set(doc.uri.toString(), s);
     this.publish(doc, s);
+  }
+
+  /** Reads a large text in slices, yielding to the event loop between them; then applies the edits made
+   * meanwhile (in order) and publishes. A closed or reopened document, or a newer read, stops it. */
+  private loadInSlices(doc: vscode.TextDocument, s: DocState, text: string, started: number): void {
+    const key = doc.uri.toString();
+    const load = s.linter!.load(text);
+    let slices = 0;
+    const done = () => {
+      s.loading = undefined;
+      for (const changes of loading.pending) this.apply(s, changes);
+      if (s.linter!.lineCount !== doc.lineCount && !doc.isClosed) s.linter!.setText(doc.getText());
+      this.log.debug(`${doc.uri.path}: ${s.linter!.lineCount} lines linted in ${slices} slices, ${(performance.now() - started).toFixed(0)} ms`);
+      this.publish(doc, s);
+    };
+    const loading: NonNullable<DocState['loading']> = {
+      pending: [],
+      finish: () => {
+        if (s.loading !== loading) return;
+        load.step(Infinity);
+        done();
+      },
+    };
+    const step = () => {
+      if (this.docs.get(key) !== s || s.loading !== loading) return; // closed, reopened, read again, or finished
+      slices++;
+      if (!load.step(DiagnosticsManager.SLICE_MS)) { setImmediate(step); return; }
+      done();
+    };
+    s.loading = loading;
+    setImmediate(step);
+  }
+
+  /** Applies one change event to the incremental state. */
+  private apply(s: DocState, contentChanges: readonly vscode.TextDocumentContentChangeEvent[]): void {
+    const linter = s.linter!;
+    // Ranges refer to the text before the event; applying them bottom-up keeps them valid.
+    const changes = [...contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
+    for (const c of changes) linter.edit(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character, c.text);
   }
 
   private change(e: vscode.TextDocumentChangeEvent): void {
     const s = this.docs.get(e.document.uri.toString());
     if (!s || e.contentChanges.length === 0) return;
+    s.generation++;
+    s.server = [];
+    const large = e.contentChanges.some((c) => c.text.length > DiagnosticsManager.SLICE_ABOVE || c.range.end.line - c.range.start.line > 20_000);
+    if (s.loading && !large) {
+      // Still reading the text of an earlier version: this change applies once it is read.
+      s.loading.pending.push(e.contentChanges);
+      return;
+    }
+    if (s.linter && large) {
+      // A change of a large part of the text (a paste, a whole-text replace): read the new text in slices.
+      if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
+      this.loadInSlices(e.document, s, e.document.getText(), performance.now());
+      return;
+    }
     if (s.linter) {
-      // Ranges refer to the text before the event; applying them bottom-up keeps them valid.
-      const changes = [...e.contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
-      for (const c of changes) s.linter.edit(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character, c.text);
+      this.apply(s, e.contentChanges);
       if (s.linter.lineCount !== e.document.lineCount) {
         this.log.warn(`${e.document.uri.path}: incremental state out of step; linting the whole text`);
         s.linter.setText(e.document.getText());
       }
     }
-    s.generation++;
-    s.server = [];
     if (s.timer) clearTimeout(s.timer);
     const generation = s.generation;
     s.timer = setTimeout(() => {
       if (this.docs.get(e.document.uri.toString()) === s && s.generation === generation) this.publish(e.document, s);
-    }, this.debounceMs);
+    }, this.debounceFor(e.document));
   }
 
   private publish(doc: vscode.TextDocument, s: DocState): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
+    if (s.loading) return; // published when the text is read
     s.findings = s.linter ? s.linter.findings() : lintTermList(doc.getText());
     const diagnostics = [...s.findings, ...s.server].map((f) => {
       const d = toDiagnostic(f, doc.uri);
@@ -160,7 +235,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     this.docs.delete(key);
     this.collection.delete(doc.uri);
-    this.closing.set(key, { state: s, version: doc.version });
+    this.closing.set(key, { state: s, version: doc.version, lineCount: doc.lineCount });
     setTimeout(() => this.closing.delete(key), 0);
   }
 

@@ -1,4 +1,5 @@
 /** Builds the one shared ServiceClient from the key and the settings, and rebuilds it when either changes. */
+import { offload } from './offload';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../api';
 import type { KeyStore } from './keyStore';
@@ -32,6 +33,7 @@ export class ClientProvider implements vscode.Disposable {
     return new ServiceClient({
       key, plan: s.plan, baseUrl: s.baseUrl, freeBaseUrl: s.freeBaseUrl, authScheme: s.authScheme,
       timeoutMs: s.requestTimeoutMs, logger: this.log, userAgent: this.userAgent,
+      largeJson: { parse: (bytes) => offload.parseJson(bytes), encode: (value, size) => offload.encodeJson(value, size) },
     });
   }
 

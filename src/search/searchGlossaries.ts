@@ -1,7 +1,8 @@
 /** The search itself: every dictionary of every glossary, fetched with bounded concurrency through the one shared
  * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
-import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
+import type { EntryMatch, PhraseSearchOptions } from '../core/search';
+import { offload } from '../platform/offload';
 import { forEachBounded } from '../platform/bounded';
 import type { Logger } from '../platform/logger';
 import { EntriesCache } from './cache';
@@ -79,11 +80,13 @@ export class GlossarySearch {
     }, signal);
     if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled: search glossaries');
 
+    // Each dictionary's text is searched on the core worker when it is large: 10 MiB dictionaries do not stall the
+    // extension host.
+    // One at a time: each hands its text to the worker in a task of its own.
+    const found: EntryMatch[][] = [];
+    for (const text of texts) found.push(text === undefined ? [] : await offload.findInEntries(text, query, options));
     const matches: GlossaryMatch[] = [];
-    dictionaries.forEach((d, i) => {
-      const text = texts[i];
-      if (text !== undefined) for (const m of findInEntries(text, query, options)) matches.push({ ...d.ref, ...m });
-    });
+    dictionaries.forEach((d, i) => { for (const m of found[i]) matches.push({ ...d.ref, ...m }); });
     this.log.info(`search: ${matches.length} matches in ${total} dictionaries (${toFetch.length} fetched, ${total - toFetch.length} cached, ${failures.length} failed) in ${Date.now() - started} ms`);
     return {
       query, caseSensitive: Boolean(options.caseSensitive), matches, glossaries: glossaries.length, dictionaries: total,

@@ -8,6 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import type { Logger } from '../platform/logger';
 import type { TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
+import { offload } from '../platform/offload';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
 const FIRST_SCREEN_LINES = 500;
@@ -72,7 +73,10 @@ export class TablePanel implements vscode.Disposable {
   }
 
   /** Rows go as text (one string is far cheaper to send than 200 000 arrays), split by the webview at the
-   * separator; lines with quotes are parsed here. The first screen goes first, so the table shows at once. */
+   * separator; lines with quotes are parsed here. The first screen goes first, so the table shows at once; the rest
+   * follows as UTF-8 bytes, encoded on the core worker (VS Code hands bytes to the webview without turning them into
+   * JSON), so 10 MiB of rows never stalls the extension host. Only lines with a quote (and, in CSV, lines with
+   * language columns until the pair is known) are cut out of the text. */
   private init(): void {
     const started = Date.now();
     const text = this.document.getText();
@@ -81,15 +85,23 @@ export class TablePanel implements vscode.Disposable {
     let csvPair: [string, string] | undefined;
     let line = 0;
     let firstScreenEnd = text.length;
+    const csv = this.format === 'csv';
+    let nextQuote = text.indexOf('"');
     for (let at = 0; at <= text.length; line++) {
       let end = text.indexOf('\n', at);
       if (end === -1) end = text.length;
-      const raw = text.slice(at, end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
-      if (raw.includes('"')) quoted.push([line, rowOf(raw, this.format, line === 0).cells]);
-      if (this.format === 'csv' && !csvPair && raw.split(',').length >= 4) {
-        const cells = rowOf(raw, 'csv', line === 0).cells;
-        columns = columnCount([{ cells }], 'csv');
-        if (cells.length === 4 && cells[2].trim() && cells[3].trim()) csvPair = [cells[2].trim(), cells[3].trim()];
+      const hasQuote = nextQuote !== -1 && nextQuote < end;
+      if (hasQuote || (csv && !csvPair && commasAtLeast(text, at, end, 3))) {
+        const raw = text.slice(at, end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+        if (hasQuote) {
+          quoted.push([line, rowOf(raw, this.format, line === 0).cells]);
+          nextQuote = text.indexOf('"', end);
+        }
+        if (csv && !csvPair && raw.split(',').length >= 4) {
+          const cells = rowOf(raw, 'csv', line === 0).cells;
+          columns = columnCount([{ cells }], 'csv');
+          if (cells.length === 4 && cells[2].trim() && cells[3].trim()) csvPair = [cells[2].trim(), cells[3].trim()];
+        }
       }
       if (line === FIRST_SCREEN_LINES - 1) firstScreenEnd = end;
       at = end + 1;
@@ -104,9 +116,15 @@ export class TablePanel implements vscode.Disposable {
       languages: this.languages(csvPair), strings: this.owner.strings(),
     });
     if (!complete) {
-      this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: text.slice(firstScreenEnd + 1), quoted: quoted.filter((q) => !split(q)) });
+      const version = this.document.version;
+      const rest = text.slice(firstScreenEnd + 1);
+      void offload.encodeText(rest).then((bytes) => {
+        // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
+        if (this.document.version !== version) { this.init(); return; }
+        this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
+        this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
+      });
     }
-    this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
   }
 
   /** Document changes as row splices. VS Code reports ranges in the text before the event; taken top-down,
@@ -264,4 +282,13 @@ export class TablePanel implements vscode.Disposable {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** Whether text[at, end) holds at least `n` commas. */
+function commasAtLeast(text: string, at: number, end: number, n: number): boolean {
+  for (let i = at, k = 0; k < n; k++, i++) {
+    i = text.indexOf(',', i);
+    if (i === -1 || i >= end) return false;
+  }
+  return true;
 }

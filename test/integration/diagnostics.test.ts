@@ -102,3 +102,57 @@ describe('diagnostics on a term list', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
+
+describe('diagnostics on a large glossary (read in slices)', () => {
+  it('publishes every finding of a 1 MiB untitled glossary, the edits typed while it was read included', async () => {
+    const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    const lines: string[] = [];
+    for (let i = 0; i < 40_000; i++) lines.push(i === 30_000 ? `source 5\tagain` : `source ${i}\tZiel ${i}`);
+    // Its own untitled address (a reused "Untitled-1" could still be closing from an earlier test), the text
+    // pasted in one edit: read in slices as a large change.
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(vscode.Uri.parse(`untitled:/large-${Date.now()}.glossary.tsv`)), 'glossary-tsv');
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), lines.join('\n') + '\n')));
+    // Typed at once, before the text is read: a second duplicate and a leading space.
+    assert.ok(await editor.edit((b) => { b.insert(new vscode.Position(1, 0), 'source 7\tnochmal\n'); b.insert(new vscode.Position(39_000, 0), ' '); }));
+    assert.equal(api.diagnostics.debounceFor(doc), 120);
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.length === 3, 'three diagnostics');
+    assert.deepEqual(brief(ds).map(([code, line]) => [code, line]), [['duplicate-source', 8], ['duplicate-source', 30_001], ['surrounding-whitespace', 39_001]]);
+    // Stale results are dropped: an edit right after is what the diagnostics show.
+    assert.ok(await editor.edit((b) => b.delete(new vscode.Range(1, 0, 2, 0))));
+    await diagnosticsWhere(doc.uri, (d) => d.length === 2, 'two diagnostics after the delete');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a small glossary shows a new finding within 30 ms of the keystroke (the debounce adapts)', async () => {
+    const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    const lines = Array.from({ length: 50 }, (_, i) => `term ${i}\tBegriff ${i}`);
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(vscode.Uri.parse(`untitled:/small-${Date.now()}.glossary.tsv`)), 'glossary-tsv');
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), lines.join('\n') + '\n')));
+    await diagnosticsWhere(doc.uri, (d) => d.length === 0, 'no diagnostics');
+    assert.equal(api.diagnostics.debounceFor(doc), 0);
+    // From the keystroke reaching the extension host (its change event) to the finding published (ours), and to
+    // VS Code's diagnostics event back in the extension host (which adds a round trip to the window).
+    const published: number[] = [];
+    const shown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      let changedAt = 0;
+      const sub = vscode.workspace.onDidChangeTextDocument((e) => { if (e.document === doc && !changedAt) changedAt = performance.now(); });
+      const linted = new Promise<number>((resolve) => {
+        const l = api.onDidLint((u) => { if (u.toString() === doc.uri.toString() && changedAt) { l.dispose(); resolve(performance.now()); } });
+      });
+      const seen = diagnosticsWhere(doc.uri, (d) => d.length === i + 1, `${i + 1} diagnostics`).then(() => performance.now());
+      assert.ok(await editor.edit((b) => b.insert(new vscode.Position(50, 0), `term ${i}\tnoch einmal\n`)));
+      published.push(await linted - changedAt);
+      shown.push(await seen - changedAt);
+      sub.dispose();
+    }
+    published.sort((a, b) => a - b);
+    shown.sort((a, b) => a - b);
+    note(`50-entry glossary, from the keystroke's change event: finding published ${published.map((t) => t.toFixed(1)).join(', ')} ms; ` +
+      `VS Code's diagnostics event ${shown.map((t) => t.toFixed(1)).join(', ')} ms`);
+    assert.ok(published[2] <= 30, `median ${published[2].toFixed(1)} ms`);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});

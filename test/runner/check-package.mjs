@@ -21,7 +21,7 @@ if (/WARNING/i.test(log)) problems.push(`vsce warned:\n${log}`);
 for (const f of listing) {
   if (/^(src|test|node_modules|out|\.vscode-test)\//.test(f)) problems.push(`unexpected file in the package: ${f}`);
 }
-for (const must of ['dist/extension.js', 'dist/cli.js', 'schemas/terminology.schema.json', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/activity.svg', 'media/table.js', 'media/table.css']) {
+for (const must of ['dist/extension.js', 'dist/coreWorker.js', 'dist/cli.js', 'schemas/terminology.schema.json', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/activity.svg', 'media/table.js', 'media/table.css']) {
   if (!listing.includes(must)) problems.push(`missing from the package: ${must}`);
 }
 const kib = (p) => (statSync(p).size / 1024).toFixed(1);

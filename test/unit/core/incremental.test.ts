@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { EntriesLinter, lintEntries, splitLines } from '../../../src/core';
+import { lintEntriesWithoutFastPath } from '../../../src/core/entries';
 
 /** Applies the same change to a plain string, as VS Code would to its document. */
 function applyChange(text: string, sl: number, sc: number, el: number, ec: number, insert: string): string {
@@ -56,5 +57,57 @@ describe('incremental re-linting', () => {
         assert.equal(inc.entryCount, fresh.entryCount);
       }
     }), { numRuns: 400 });
+  });
+
+  it('tells apart source phrases whose hashes collide (term8kg8 and term142a4 share one)', () => {
+    const text = 'term8kg8\tx\nterm142a4\ty\n';
+    assert.deepEqual(lintEntries(text, { format: 'tsv' }), []);
+    const inc = new EntriesLinter({ format: 'tsv' }).setText(text);
+    assert.deepEqual(inc.findings(), []);
+    inc.edit(2, 0, 2, 0, 'term142a4\tz');
+    const dup = inc.findings();
+    assert.equal(dup.length, 1);
+    assert.equal(dup[0].code, 'duplicate-source');
+    assert.equal(dup[0].line, 2);
+    assert.equal(dup[0].related?.[0].line, 1);
+    assert.deepEqual(lintEntries(text + 'term142a4\tz', { format: 'tsv' }), dup);
+    inc.edit(1, 0, 2, 0, '');
+    assert.deepEqual(inc.findings(), []);
+  });
+
+  it('reads a text in small steps to the same state as at once', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 5000; i++) lines.push(i % 997 === 5 ? ` lead ${i}\tx` : i % 1500 === 7 ? 'same\tx' : `source ${i}\ttarget ${i}`);
+    const text = '\uFEFF' + lines.join('\r\n') + '\r\n';
+    const whole = new EntriesLinter({ format: 'tsv' }).setText(text);
+    const stepped = new EntriesLinter({ format: 'tsv' });
+    const load = stepped.load(text);
+    let steps = 0;
+    while (!load.step(0)) steps++;
+    assert.ok(steps >= 4, `${steps} steps`);
+    assert.deepEqual(stepped.findings(), whole.findings());
+    assert.deepEqual(stepped.findings(), lintEntries(text, { format: 'tsv' }));
+    assert.equal(stepped.byteSize, whole.byteSize);
+    assert.equal(stepped.entryCount, 5000);
+    // A new load abandons an unfinished one.
+    const again = new EntriesLinter({ format: 'tsv' });
+    const first = again.load(text);
+    first.step(0);
+    again.setText('a\tb\n');
+    assert.equal(first.step(Infinity), true);
+    assert.equal(again.lineCount, 2);
+  });
+
+  it('reads a text of several search windows (64 Ki units) the same as the full rules, CRLF and odd characters at any place', () => {
+    for (const eol of ['\n', '\r\n']) {
+      const lines: string[] = [];
+      for (let i = 0; i < 12_000; i++) {
+        lines.push(i % 1777 === 3 ? `quote "${i}"\tx` : i % 1301 === 9 ? `ctl\u0007 ${i}\ty` : i % 2203 === 11 ? `lone\rcr ${i}\tz` : `source ${i}\tZiel ${i}`);
+      }
+      const text = lines.join(eol) + eol;
+      assert.ok(text.length > 3 * 65536);
+      assert.deepEqual(lintEntries(text, { format: 'tsv' }), lintEntriesWithoutFastPath(text, { format: 'tsv' }));
+      assert.deepEqual(new EntriesLinter({ format: 'tsv' }).setText(text).findings(), lintEntriesWithoutFastPath(text, { format: 'tsv' }));
+    }
   });
 });

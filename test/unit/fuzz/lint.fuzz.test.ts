@@ -5,7 +5,8 @@ import {
   EntriesLinter, applyEdits, entriesForSending, findingFromServerError, fixAll, lintEntries, lintTermList, parseLine,
   splitLines, type Finding, type LintEntriesOptions,
 } from '../../../src/core';
-import { anyText, format, fuzz, RUNS } from './arbitraries';
+import { lintEntriesWithoutFastPath } from '../../../src/core/entries';
+import { anyText, dictionaryLike, format, fuzz, RUNS } from './arbitraries';
 
 /** Every range a finding carries (its own, its related locations, its fixes' edits) lies inside the text. */
 function assertInside(text: string, findings: readonly Finding[]): void {
@@ -50,6 +51,23 @@ describe('fuzz: parser and linters', () => {
   it(`lintEntries never throws, and every range lies inside the text (${RUNS} cases)`, () => {
     fc.assert(fc.property(anyText, optionsArb, (text, options) => {
       assertInside(text, lintEntries(text, options));
+    }), fuzz());
+  });
+
+  it(`the one-pass lint agrees with the incremental linter's state, read at once or in steps (${RUNS} cases)`, () => {
+    fc.assert(fc.property(anyText, optionsArb, (text, options) => {
+      const once = lintEntries(text, options);
+      assert.deepEqual(new EntriesLinter(options).setText(text).findings(), once);
+      const stepped = new EntriesLinter(options);
+      const load = stepped.load(text);
+      while (!load.step(0)) { /* one slice per call */ }
+      assert.deepEqual(stepped.findings(), once);
+    }), fuzz());
+  });
+
+  it(`the clean-line fast path passes only lines in which the full rules find nothing (${RUNS} cases)`, () => {
+    fc.assert(fc.property(fc.oneof(anyText, dictionaryLike), optionsArb, (text, options) => {
+      assert.deepEqual(lintEntries(text, options), lintEntriesWithoutFastPath(text, options));
     }), fuzz());
   });
 

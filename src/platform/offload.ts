@@ -1,0 +1,169 @@
+/** Whole-text work of 10 MiB (JSON, linting, comparing, merging) on a worker thread, so that the extension host's
+ * event loop never stalls on it: other extensions and our own views keep answering. Small inputs run inline (a
+ * round trip would cost more than the work). When no worker can be started (a host without worker threads), or
+ * the worker fails, everything runs inline: slower to answer, never wrong. No vscode import. */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
+import type { OffloadRequest } from './offloadProtocol';
+
+/** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
+export const OFFLOAD_ABOVE = 256 * 1024;
+
+type Pending = { resolve(v: unknown): void; reject(e: Error): void };
+
+export class Offload {
+  private worker: Worker | undefined;
+  private failed = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+
+  /** `script`: the worker's file (dist/coreWorker.js next to the bundle); inline only when it is missing. */
+  constructor(private readonly script: string | undefined = defaultScript()) {}
+
+  private start(): Worker | undefined {
+    if (this.worker || this.failed || !this.script) return this.worker;
+    try {
+      const w = new Worker(this.script);
+      w.unref(); // never keeps the host alive
+      w.on('message', (msg: { id: number; value?: unknown; error?: string }) => {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        if (msg.error !== undefined) p.reject(new Error(msg.error));
+        else p.resolve(msg.value);
+      });
+      const fail = (err: Error) => {
+        this.failed = true;
+        this.worker = undefined;
+        for (const p of this.pending.values()) p.reject(err);
+        this.pending.clear();
+      };
+      w.on('error', fail);
+      w.on('exit', (code) => { if (this.worker === w) fail(new Error(`the core worker stopped (${code})`)); });
+      this.worker = w;
+    } catch {
+      this.failed = true;
+    }
+    return this.worker;
+  }
+
+  /** Runs `req` on the worker, or `inline()` when there is none. A failing worker is not asked again. */
+  private run<T>(req: OffloadRequest, inline: () => T, transfer: ArrayBuffer[] = []): Promise<T> {
+    const w = this.start();
+    if (!w) return Promise.resolve().then(inline);
+    return this.send<T>(w, req, transfer).catch((err: unknown) => {
+      if (this.failed) return inline(); // the worker died: do it here
+      throw err;
+    });
+  }
+
+  /** Posts `req`. Copying a string to the worker takes a few milliseconds per 10 MiB, in the task that posts it:
+   * each large string of a request goes in a message of its own, a task apart, so that no one task copies more
+   * than one. The worker puts them back in place. */
+  private async send<T>(w: Worker, req: OffloadRequest, transfer: ArrayBuffer[]): Promise<T> {
+    const fields = Object.entries(req).filter(([, v]) => typeof v === 'string' && v.length >= OFFLOAD_ABOVE) as Array<[string, string]>;
+    let message: OffloadRequest = req;
+    if (fields.length > 1) {
+      const parts: Record<string, { $part: number }> = {};
+      for (const [field, text] of fields) {
+        const part = this.nextId++;
+        w.postMessage({ part, text });
+        parts[field] = { $part: part };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      message = { ...req, ...parts } as unknown as OffloadRequest;
+    }
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      w.postMessage({ id, req: message }, transfer);
+    });
+  }
+
+  /** JSON.parse of UTF-8 bytes (a response body). The bytes are handed over, not copied. */
+  parseJson(bytes: Uint8Array): Promise<unknown> {
+    if (bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(bytes)));
+    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    return this.run({ op: 'parseJson', bytes: owned }, () => JSON.parse(new TextDecoder().decode(owned)), [owned.buffer as ArrayBuffer]);
+  }
+
+  /** JSON.stringify as UTF-8 bytes (a request body, a file). `size` says how large the value is, roughly. */
+  encodeJson(value: unknown, size: number): Promise<Uint8Array> {
+    const inline = () => new TextEncoder().encode(JSON.stringify(value));
+    return size < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'encodeJson', value }, inline);
+  }
+
+  /** How many error-level findings the entry rules report in a dictionary text. */
+  entriesErrorCount(text: string, options: LintEntriesOptions): Promise<number> {
+    const inline = () => lintEntries(text, options).filter((f) => f.severity === 'error').length;
+    if (text.length < OFFLOAD_ABOVE) return Promise.resolve().then(inline);
+    const { format, sourceLang, targetLang } = options;
+    const languages = options.languages ? [...options.languages] : undefined;
+    return this.run({ op: 'errorCount', kind: 'entries', text, options: { format, sourceLang, targetLang, ...(languages ? { languages } : {}) } }, inline);
+  }
+
+  /** How many error-level findings a term list has. */
+  termsErrorCount(text: string, lang?: string): Promise<number> {
+    const inline = () => lintTermList(text, { lang }).filter((f) => f.severity === 'error').length;
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'errorCount', kind: 'terms', text, lang }, inline);
+  }
+
+  sameContent(a: string, b: string, kind: 'entries' | 'terms'): Promise<boolean> {
+    if (a === b) return Promise.resolve(true);
+    const inline = () => sameContent(a, b, kind);
+    return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'sameContent', a, b, kind }, inline);
+  }
+
+  merge(kind: 'entries' | 'terms', base: string, ours: string, theirs: string): Promise<MergeResult> {
+    const inline = () => (kind === 'terms' ? mergeTerms(base, ours, theirs) : mergeEntries(base, ours, theirs));
+    return base.length + ours.length + theirs.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'merge', kind, base, ours, theirs }, inline);
+  }
+
+  /** UTF-8 bytes of a text (a file's content); handed over, not copied, on the way back. */
+  encodeText(text: string): Promise<Uint8Array> {
+    const inline = () => new TextEncoder().encode(text);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'encodeText', text }, inline);
+  }
+
+  /** The text of UTF-8 bytes (a file's content). The bytes are copied to the worker; the caller keeps them. */
+  decodeText(bytes: Uint8Array): Promise<string> {
+    const inline = () => new TextDecoder().decode(bytes);
+    return bytes.byteLength < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'decodeText', bytes }, inline);
+  }
+
+  /** The length of the common start and of the common end of two texts (not overlapping). */
+  commonEnds(a: string, b: string): Promise<[number, number]> {
+    const inline = () => commonEnds(a, b);
+    return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'commonEnds', a, b }, inline);
+  }
+
+  /** Search Glossaries in one dictionary's text. */
+  findInEntries(text: string, query: string, options: PhraseSearchOptions): Promise<EntryMatch[]> {
+    const opts = { caseSensitive: Boolean(options.caseSensitive) };
+    const inline = () => findInEntries(text, query, opts);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findInEntries', text, query, options: opts }, inline);
+  }
+
+  countEntries(text: string): Promise<number> {
+    const inline = () => countEntries(text);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'countEntries', text }, inline);
+  }
+
+  dispose(): void {
+    void this.worker?.terminate();
+    this.worker = undefined;
+    this.failed = true;
+  }
+}
+
+/** dist/coreWorker.js beside the bundle; out/src/platform/coreWorker.js beside this file when run from tsc output. */
+function defaultScript(): string | undefined {
+  const here = join(__dirname, 'coreWorker.js');
+  return existsSync(here) ? here : undefined;
+}
+
+/** The one offload of the extension (its worker starts on first use; disposed with the extension). */
+export const offload = new Offload();

@@ -1,0 +1,72 @@
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { commonEnds, countEntries, lintEntries, mergeEntries, sameContent } from '../../../src/core';
+import { ServiceClient } from '../../../src/api';
+import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
+import { startEmulator } from '../../emulator/server';
+
+/** A dictionary over the offload threshold, with a few findings. */
+function big(extra = ''): string {
+  const lines: string[] = [];
+  for (let i = 0, n = 0; n < OFFLOAD_ABOVE * 1.5; i++) {
+    lines.push(i % 5000 === 7 ? ` lead ${i}\tx` : `source ${i}\tZiel ${i}`);
+    n += lines[i].length + 1;
+  }
+  return lines.join('\n') + '\n' + extra;
+}
+
+describe('offload: whole-text work on the core worker', function () {
+  this.timeout(20_000);
+  const script = join(__dirname, '..', '..', '..', 'src', 'platform', 'coreWorker.js');
+  let off: Offload;
+  before(() => { off = new Offload(script); });
+  after(() => off.dispose());
+
+  it('answers as the core does inline: lint, compare, merge, count, JSON, text, common ends', async () => {
+    const base = big();
+    const ours = base.replace('source 3\t', 'source 3\tmine ');
+    const theirs = base + 'theirs\tihre\n';
+    assert.equal(await off.entriesErrorCount(base, { format: 'tsv' }), lintEntries(base, { format: 'tsv' }).filter((f) => f.severity === 'error').length);
+    assert.ok(await off.entriesErrorCount(base, { format: 'tsv' }) > 0);
+    assert.equal(await off.sameContent(base, ours, 'entries'), sameContent(base, ours, 'entries'));
+    assert.equal(await off.sameContent(base, base.split('\n').reverse().join('\n'), 'entries'), true);
+    assert.deepEqual(await off.merge('entries', base, ours, theirs), mergeEntries(base, ours, theirs));
+    assert.equal(await off.countEntries(base), countEntries(base));
+    const value = { dictionaries: [{ entries: base }] };
+    const bytes = await off.encodeJson(value, base.length);
+    assert.deepEqual(await off.parseJson(bytes), value);
+    assert.equal(await off.decodeText(await off.encodeText(ours)), ours);
+    assert.deepEqual(await off.commonEnds(base, ours), commonEnds(base, ours));
+  });
+
+  it('reports a worker-side error, and runs inline when there is no worker', async () => {
+    await assert.rejects(off.parseJson(new TextEncoder().encode('{' + 'x'.repeat(OFFLOAD_ABOVE))), /JSON/);
+    const inline = new Offload(undefined);
+    assert.equal(await inline.countEntries(big()), countEntries(big()));
+    inline.dispose();
+  });
+
+  it('a client with largeJson reads and writes a large dictionary over real HTTP', async () => {
+    const emu = await startEmulator({ key: 'k' });
+    try {
+      let parsed = 0;
+      let encoded = 0;
+      const client = new ServiceClient({
+        key: 'k', baseUrl: emu.url,
+        largeJson: { parse: (b) => { parsed++; return off.parseJson(b); }, encode: (v, n) => { encoded++; return off.encodeJson(v, n); } },
+      });
+      const text = big().replace(/^ lead/gm, 'lead');
+      const g = await client.createGlossary('big', [{ sourceLang: 'en', targetLang: 'de', entries: text, entriesFormat: 'tsv' }]);
+      assert.equal(encoded, 1);
+      const got = await client.getDictionaryEntries(g.glossaryId, 'en', 'de');
+      assert.ok(got.length > OFFLOAD_ABOVE);
+      assert.ok(sameContent(got, text, 'entries'));
+      assert.equal(parsed, 1);
+      await client.replaceDictionary(g.glossaryId, { sourceLang: 'en', targetLang: 'de', entries: text + 'more\tmehr\n', entriesFormat: 'tsv' });
+      assert.equal(encoded, 2);
+      assert.ok((await client.getDictionaryEntries(g.glossaryId, 'en', 'de')).includes('\nmore\tmehr'));
+    } finally {
+      await emu.close();
+    }
+  });
+});
