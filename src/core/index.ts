@@ -12,3 +12,4 @@ export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
 export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';
 export * from './size';
+export * from './glossary';
