@@ -2,6 +2,7 @@
  * names the languages (`en<TAB>de<TAB>fr`) and whose every other line is one source phrase with its target in each
  * target language (an empty cell: that dictionary lacks the source). The dictionaries are joined into this text
  * and split back out of it; nothing here imports `vscode`. */
+import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
 import { parseTsvLine, type Field } from '../fields';
 import { encodeField, type EntryValues } from '../serialize';
 import { splitLines } from '../text';
@@ -21,6 +22,8 @@ export interface GridRow {
   cells: (Field | undefined)[];
   /** Fields beyond the header's languages (an error). */
   extra: Field[];
+  /** Inside a conflict block left by a merge: one of two versions of a line, not yet an entry. */
+  inConflict?: boolean;
 }
 
 export interface ParsedGrid {
@@ -32,6 +35,8 @@ export interface ParsedGrid {
   rows: GridRow[];
   /** Lines that hold nothing but whitespace (besides the header). */
   blankLines: number[];
+  /** Conflict marker lines a merge wrote, in order. */
+  markers: { line: number; kind: MarkerKind }[];
   lines: string[];
 }
 
@@ -60,15 +65,23 @@ export function parseGrid(text: string): ParsedGrid {
   const targets = header.slice(1).map((f) => f.value.trim());
   const rows: GridRow[] = [];
   const blankLines: number[] = [];
+  const markers: { line: number; kind: MarkerKind }[] = [];
   for (let i = 1; i < lines.length; i++) {
     const line = lines[i];
+    const marker = markerKind(line);
+    if (marker) { markers.push({ line: i, kind: marker }); continue; }
     if (isBlank(line, 0)) { blankLines.push(i); continue; }
     const fields = parseTsvLine(line).fields;
     const cells: (Field | undefined)[] = new Array(targets.length);
     for (let k = 0; k < targets.length; k++) cells[k] = fields[k + 1];
     rows.push({ line: i, source: fields[0], cells, extra: fields.slice(1 + targets.length) });
   }
-  return { bom, header, sourceLang, targets, rows, blankLines, lines };
+  const grid: ParsedGrid = { bom, header, sourceLang, targets, rows, blankLines, markers, lines };
+  if (markers.length) {
+    const regions = conflictScan(grid).regions;
+    for (const row of rows) if (regions.some(([a, b]) => row.line > a && row.line < b)) row.inConflict = true;
+  }
+  return grid;
 }
 
 /** The text of a glossary's dictionaries with one source language. Rows follow the first dictionary's order,
@@ -114,6 +127,7 @@ export function splitGrid(text: string | ParsedGrid): SplitGrid {
   const grid = typeof text === 'string' ? parseGrid(text) : text;
   const dictionaries = grid.targets.map((targetLang) => ({ targetLang, entries: [] as EntryValues[] }));
   for (const row of grid.rows) {
+    if (row.inConflict) continue;
     for (let k = 0; k < row.cells.length; k++) {
       const target = cellValue(row.cells[k]);
       if (target !== undefined) dictionaries[k].entries.push({ source: row.source.value, target });
@@ -137,4 +151,9 @@ export function gridStats(grid: ParsedGrid): GridStats {
     }
   }
   return { rows: grid.rows.length, columns };
+}
+
+/** The conflict blocks of a grid text and the findings that keep it from being pushed. */
+export function conflictScan(grid: ParsedGrid) {
+  return scanConflicts(grid.markers, (i) => grid.lines[i], grid.lines.length);
 }

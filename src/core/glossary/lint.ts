@@ -6,7 +6,7 @@ import { checkPhrase } from '../phrase';
 import { lintLanguagePair, rootCode } from '../languages';
 import { deleteLineEdit, placeFinding } from '../place';
 import { utf8Length } from '../text';
-import { cellValue, parseGrid, type GridRow, type ParsedGrid } from './grid';
+import { cellValue, conflictScan, parseGrid, type GridRow, type ParsedGrid } from './grid';
 
 export interface GridLintOptions {
   /** Glossary-capable language codes, for `unsupported-language`. */
@@ -26,7 +26,7 @@ function truncate(s: string, max = 50): string {
 }
 
 export function lintGrid(text: string | ParsedGrid, options: GridLintOptions = {}): Finding[] {
-  const grid = typeof text === 'string' ? parseGrid(text) : text;
+  let grid = typeof text === 'string' ? parseGrid(text) : text;
   const out: Finding[] = [];
   if (grid.lines.length === 1 && grid.header.length === 0) return out;
   const targetsOk = lintHeader(grid, options, out);
@@ -38,6 +38,11 @@ export function lintGrid(text: string | ParsedGrid, options: GridLintOptions = {
     });
   }
   for (const row of grid.rows) lintRow(grid, row, out);
+  if (grid.markers.length) {
+    out.push(...conflictScan(grid).findings);
+    // Lines inside conflict blocks are two versions of one line: the checks across lines leave them out.
+    grid = { ...grid, rows: grid.rows.filter((r) => !r.inConflict) };
+  }
   duplicateSources(grid, out);
   if (targetsOk) {
     sizes(grid, out);
@@ -108,7 +113,7 @@ function lintRow(grid: ParsedGrid, row: GridRow, out: Finding[]): void {
       message: `This line has ${row.extra.length + n} tabs; the first line names ${n} target language${n === 1 ? '' : 's'}, so a line has at most ${n}.`,
     });
   }
-  if (present === 0 && row.extra.length === 0 && row.source.value !== '' && grid.targets.length > 0) {
+  if (present === 0 && !row.inConflict && row.extra.length === 0 && row.source.value !== '' && grid.targets.length > 0) {
     const lastCell = row.cells.length ? row.cells[row.cells.length - 1] : undefined;
     local.push({
       code: 'untranslated-source', severity: 'error', line: 0, start: row.source.start, end: lastCell ? lastCell.end : text.length,

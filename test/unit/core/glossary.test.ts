@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { gridStats, joinGrid, lintGrid, parseGrid, splitGrid, type EntryValues, type Finding } from '../../../src/core';
+import { gridEntryCount, gridStats, joinGrid, lintGrid, mergeGrid, parseGrid, sameGrid, splitGrid, type EntryValues, type Finding } from '../../../src/core';
 
 const brief = (fs: Finding[]) => fs.map((f) => [f.code, f.line, f.start, f.end]);
 const codes = (fs: Finding[]) => fs.map((f) => f.code);
@@ -132,5 +132,64 @@ describe('multilingual glossary: rules', () => {
 
   it('an unsupported language, when the service says which it takes', () => {
     assert.deepEqual(codes(lintGrid('en\tde\txx\ncloud\tWolke\tw\n', { languages: ['en', 'de', 'fr'] })), ['unsupported-language']);
+  });
+});
+
+describe('multilingual glossary: compare and merge', () => {
+  const base = 'en\tde\tfr\ncloud\tWolke\tnuage\nlogin\tAnmeldung\tconnexion\nprice\tPreis\tprix\n';
+
+  it('sameGrid ignores the order of lines and columns, quoting, blank lines and line breaks', () => {
+    assert.ok(sameGrid(base, 'en\tfr\tde\r\nprice\tprix\tPreis\r\n\r\n"cloud"\tnuage\tWolke\r\nlogin\tconnexion\tAnmeldung\r\n'));
+    assert.ok(!sameGrid(base, base.replace('nuage', 'nuée')));
+    assert.ok(!sameGrid(base, base.replace('\tprix', '\t')), 'a removed cell');
+    assert.ok(!sameGrid(base, 'en\tde\ncloud\tWolke\nlogin\tAnmeldung\nprice\tPreis\n'), 'a language less');
+    assert.equal(gridEntryCount(base), 6);
+  });
+
+  it('takes the remote change of one cell where you changed another cell of the same line', () => {
+    const ours = base.replace('Wolke', 'Cloud');
+    const theirs = base.replace('nuage', 'nuée');
+    const r = mergeGrid(base, ours, theirs);
+    assert.equal(r.text, 'en\tde\tfr\ncloud\tCloud\tnuée\nlogin\tAnmeldung\tconnexion\nprice\tPreis\tprix\n');
+    assert.deepEqual([r.fromRemote, r.conflicts], [1, 0]);
+  });
+
+  it('keeps removals and additions of both sides, and a language only the remote has becomes a column', () => {
+    const ours = 'en\tde\tfr\ncloud\tWolke\tnuage\nlogin\tAnmeldung\tconnexion\nnew\tneu\t\n';
+    const theirs = 'en\tde\tfr\tja\ncloud\tWolke\tnuage\tクラウド\nlogin\tAnmeldung\t\t\nprice\tPreis\tprix\t\n';
+    const r = mergeGrid(base, ours, theirs);
+    assert.equal(r.text, 'en\tde\tfr\tja\ncloud\tWolke\tnuage\tクラウド\nlogin\tAnmeldung\t\t\nnew\tneu\t\t\n');
+    assert.equal(r.conflicts, 0);
+  });
+
+  it('a cell both sides changed differently is a conflict block around its line, reported once and blocking', () => {
+    const r = mergeGrid(base, base.replace('Preis', 'Kosten'), base.replace('Preis', 'Betrag'));
+    assert.equal(r.conflicts, 1);
+    assert.equal(r.text, 'en\tde\tfr\ncloud\tWolke\tnuage\nlogin\tAnmeldung\tconnexion\n<<<<<<< yours\nprice\tKosten\tprix\n=======\nprice\tBetrag\tprix\n>>>>>>> remote\n');
+    const fs = lintGrid(r.text);
+    assert.deepEqual(brief(fs), [['merge-conflict', 3, 0, 13]]);
+    assert.deepEqual(splitGrid(r.text).dictionaries[0].entries.map((e) => e.source), ['cloud', 'login'], 'lines of a block are no entries yet');
+  });
+
+  it('a removal here against a change there is a conflict; each side of the block holds the merged other cells', () => {
+    const r = mergeGrid(base, base.replace('price\tPreis\tprix\n', ''), base.replace('prix', 'tarif'));
+    assert.equal(r.conflicts, 1);
+    // DE: removed here, untouched there → removed on both lines; FR: removed here, changed there → the conflict.
+    assert.match(r.text, /<<<<<<< yours\n=======\nprice\t\ttarif\n>>>>>>> remote\n$/);
+  });
+
+  it('property: merging an unchanged remote gives your text; merging your unchanged text gives the remote entries', () => {
+    const phrase = fc.constantFrom('a', 'b', 'c', 'Wolke', '"q"', 'x,y', '中');
+    const grid = fc.array(fc.tuple(phrase, fc.option(phrase), fc.option(phrase)), { maxLength: 8 }).map((rows) => {
+      const seen = new Set<string>();
+      return 'en\tde\tfr\n' + rows.filter(([s, d, f]) => !seen.has(s) && seen.add(s) && (d !== null || f !== null))
+        .map(([s, d, f]) => [s, d ?? '', f ?? ''].map((v) => (v === '"q"' ? '"""q"""' : v)).join('\t') + '\n').join('');
+    });
+    fc.assert(fc.property(grid, grid, (b, x) => {
+      assert.equal(mergeGrid(b, x, b).text, x);
+      const m = mergeGrid(b, b, x);
+      assert.equal(m.conflicts, 0);
+      assert.ok(sameGrid(m.text, x), `${JSON.stringify(m.text)} holds ${JSON.stringify(x)}`);
+    }), { numRuns: 300 });
   });
 });
