@@ -6,10 +6,10 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { countEntries, entriesForSending, findingFromServerError, lintEntries, lintTermList, sameContent, type Finding } from '../core';
+import { countEntries, entriesForSending, findingFromServerError, gridEntryCount, lintEntries, lintGrid, lintTermList, sameContent, sameGrid, type Finding } from '../core';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
-import type { RemoteStore } from './remoteStore';
+import { PartialPushError, type RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { BaseHistory } from './baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
@@ -32,6 +32,8 @@ export interface SaveUi {
   unchanged(uri: vscode.Uri): void;
   /** A push went through. */
   pushed(uri: vscode.Uri, ref: RemoteRef, text: string): void;
+  /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
+  pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;
   /** The service rejected the entries and named one: a diagnostic at that line. */
   rejected(uri: vscode.Uri, finding: Finding): void;
   progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
@@ -46,12 +48,15 @@ export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } 
 function errorCount(ref: RemoteRef, text: string): number {
   const findings = ref.kind === 'dictionary'
     ? lintEntries(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
-    : lintTermList(text, { lang: ref.lang });
+    : ref.kind === 'glossary' ? lintGrid(text) : lintTermList(text, { lang: ref.lang });
   return findings.filter((f) => f.severity === 'error').length;
 }
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
+/** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines). */
+const same = (ref: RemoteRef, a: string, b: string) =>
+  (ref.kind === 'glossary' ? sameGrid(a, b) : sameContent(a, b, ref.kind === 'dictionary' ? 'entries' : 'terms'));
+const entryCount = (ref: RemoteRef, text: string) => (ref.kind === 'glossary' ? gridEntryCount(text) : countEntries(text));
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();
@@ -260,7 +265,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const ref = this.ref(uri);
     const key = uri.toString();
     const base = this.versions.get(key)?.text;
-    if (base !== undefined && sameContent(base, text, kindOf(ref))) return { outcome: 'unchanged' };
+    if (base !== undefined && same(ref, base, text)) return { outcome: 'unchanged' };
     const errors = errorCount(ref, text);
     if (errors) return { outcome: 'blocked', errors };
     const remote = await this.fetchForSave(ref, signal);
@@ -288,7 +293,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && sameContent(base, text, kindOf(ref))) {
+    if (base !== undefined && same(ref, base, text)) {
       if (base !== text) this.ui.unchanged(uri);
       return;
     }
@@ -307,11 +312,25 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const outcome = this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') await this.store.replace(ref, text, signal);
+        if (outcome === 'push') await this.store.replace(ref, text, signal, remote);
       });
     } catch (err) {
       if (err instanceof ConflictError) throw vscode.FileSystemError.Unavailable(err.message);
-      if (err instanceof ServiceError && err.detail) {
+      if (err instanceof PartialPushError) {
+        // What went through is the remote now: the next save compares with it and sends only the rest.
+        const v = this.versions.get(key);
+        if (v) v.text = err.remote;
+        this.remember(uri, text, err.remote);
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+        if (doc) this.persistBase(doc);
+        this.log.warn(`push of ${uri.path}: ${err.pushed.join(', ')} pushed, ${err.failed} failed: ${describeError(err.cause)}`);
+        const langs = (l: string[]) => l.map((x) => x.toUpperCase()).join(', ');
+        this.ui.pushedPart?.(uri, ref);
+        throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Partly pushed: {0} went through; {1} was not pushed: {2}{3}. Your text is kept; save again to send only what is left.',
+          langs(err.pushed), err.failed.toUpperCase(), inSentence(describeError(err.cause)),
+          err.notTried.length ? vscode.l10n.t(' ({0} not tried yet)', langs(err.notTried)) : ''));
+      }
+      if (err instanceof ServiceError && err.detail && ref.kind !== 'glossary') {
         const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, entriesForSending(text), text);
         if (finding) this.ui.rejected(uri, finding);
       }
@@ -330,7 +349,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
-    this.log.info(`pushed ${uri.path} (${countEntries(text)} entries)`);
+    this.log.info(`pushed ${uri.path} (${entryCount(ref, text)} entries)`);
     this.ui.pushed(uri, ref, text);
   }
 
@@ -345,11 +364,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
   private decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): 'conflict' | 'same' | 'push' {
-    const kind = kindOf(ref);
-    if (remote !== undefined && sameContent(remote, text, kind)) return 'same';
+    if (remote !== undefined && same(ref, remote, text)) return 'same';
     const approved = this.approved.get(key);
-    const unchanged = remote === undefined || base === undefined || sameContent(remote, base, kind);
-    if (!unchanged && !(approved !== undefined && sameContent(approved, remote, kind))) {
+    const unchanged = remote === undefined || base === undefined || same(ref, remote, base);
+    if (!unchanged && !(approved !== undefined && same(ref, approved, remote))) {
       this.remoteSeen.set(key, remote);
       return 'conflict';
     }
@@ -403,7 +421,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const count = await this.store.entryCount(ref);
         v.checkedAt = Date.now();
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
-        if (count === countEntries(v.text)) return v;
+        if (count === entryCount(ref, v.text)) return v;
       }
       // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
       let pending = this.inflight.get(key);
@@ -429,7 +447,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const v = this.versions.get(key);
     if (!v) { this.versions.set(key, { text, mtime: now, fetchedAt: now, checkedAt: now }); return; }
     v.checkedAt = now;
-    if (sameContent(v.text, text, kindOf(ref))) { v.text = text; v.fetchedAt = now; return; }
+    if (same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }

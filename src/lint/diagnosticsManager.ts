@@ -1,7 +1,7 @@
 /** Lints glossary documents as you type: incremental for dictionaries, debounced, stale results dropped,
  * diagnostics cleared when a document closes. */
 import * as vscode from 'vscode';
-import { EntriesLinter, lintTermList, termListChars, termsOf, type Finding } from '../core';
+import { EntriesLinter, gridStats, lintGrid, lintTermList, parseGrid, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from '../platform/documentKinds';
@@ -15,7 +15,16 @@ interface DocState {
   findings: Finding[];
   /** Findings the service reported on the last push; they stand until the next edit. */
   server: Finding[];
+  /** Multilingual glossaries: what the checks across dictionaries need from outside the text (the reverse
+   * dictionaries, the drafts), once known. */
+  grid?: GridLintOptions;
+  /** Multilingual glossaries: entries and gaps per language, from the last lint. */
+  gridStats?: { entries: number; missing: { lang: string; count: number }[] };
 }
+
+/** Supplies the outside knowledge a multilingual glossary's checks need (for remote ones: the glossary's reverse
+ * dictionaries). Called when such a document opens; `refresh` asks again (after a push, a new draft). */
+export type GridContextProvider = (doc: vscode.TextDocument) => Promise<GridLintOptions | undefined>;
 
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
@@ -48,6 +57,25 @@ export class DiagnosticsManager implements vscode.Disposable {
     return this.findingOf.get(d);
   }
 
+  private gridContext: GridContextProvider | undefined;
+
+  /** Sets where multilingual glossaries get their outside context from; documents already open ask now. */
+  setGridContext(provider: GridContextProvider): void {
+    this.gridContext = provider;
+    for (const d of vscode.workspace.textDocuments) this.refreshGridContext(d);
+  }
+
+  /** Asks again for the context of a multilingual glossary document (its reverse dictionaries or drafts moved). */
+  refreshGridContext(doc: vscode.TextDocument): void {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s || s.kind.kind !== 'glossary' || !this.gridContext) return;
+    this.gridContext(doc).then((ctx) => {
+      if (this.docs.get(doc.uri.toString()) !== s || !ctx) return;
+      s.grid = ctx;
+      this.publish(doc, s);
+    }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
+  }
+
   /** Current findings of a document, linted now if needed. */
   findingsFor(doc: vscode.TextDocument): Finding[] {
     const s = this.docs.get(doc.uri.toString());
@@ -65,10 +93,13 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   /** Size figures of a linted document, for the status bar. */
-  stats(doc: vscode.TextDocument): { kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number } | undefined {
+  stats(doc: vscode.TextDocument): {
+    kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number; missing?: { lang: string; count: number }[];
+  } | undefined {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return undefined;
     const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
+    if (s.gridStats) return { kind: 'glossary', entries: s.gridStats.entries, bytes: 0, chars: 0, errors, missing: s.gridStats.missing };
     if (s.linter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
     const text = doc.getText();
     return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
@@ -96,6 +127,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     }
     this.docs.set(doc.uri.toString(), s);
     this.publish(doc, s);
+    if (kind.kind === 'glossary') this.refreshGridContext(doc);
   }
 
   private change(e: vscode.TextDocumentChangeEvent): void {
@@ -121,7 +153,13 @@ export class DiagnosticsManager implements vscode.Disposable {
 
   private publish(doc: vscode.TextDocument, s: DocState): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
-    s.findings = s.linter ? s.linter.findings() : lintTermList(doc.getText());
+    if (s.linter) s.findings = s.linter.findings();
+    else if (s.kind.kind === 'glossary') {
+      const grid = parseGrid(doc.getText());
+      s.findings = lintGrid(grid, s.grid);
+      const st = gridStats(grid);
+      s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };
+    } else s.findings = lintTermList(doc.getText());
     const diagnostics = [...s.findings, ...s.server].map((f) => {
       const d = toDiagnostic(f, doc.uri);
       this.findingOf.set(d, f);

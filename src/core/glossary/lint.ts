@@ -252,7 +252,7 @@ function caseVariants(grid: ParsedGrid, out: Finding[]): void {
 
 function reverse(grid: ParsedGrid, rev: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
   grid.targets.forEach((lang, k) => {
-    const back = rev.get(lang);
+    const back = rev.get(lang.toLowerCase()) ?? rev.get(lang);
     if (!back) return;
     const backName = `${upper(lang)} → ${upper(grid.sourceLang)}`;
     for (const row of grid.rows) {
@@ -273,7 +273,7 @@ function reverse(grid: ParsedGrid, rev: ReadonlyMap<string, ReadonlyMap<string, 
 
 function drafts(grid: ParsedGrid, all: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
   grid.targets.forEach((lang, k) => {
-    const mine = all.get(lang);
+    const mine = all.get(lang.toLowerCase()) ?? all.get(lang);
     if (!mine || mine.size === 0) return;
     for (const row of grid.rows) {
       const t = cellValue(row.cells[k]);
