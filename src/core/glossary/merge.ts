@@ -36,17 +36,14 @@ export function sameGrid(a: string, b: string): boolean {
   if (la.size !== lb.size || [...la].some((l) => !lb.has(l))) return false;
   const ca = cellsBySource(ga);
   const cb = cellsBySource(gb);
-  let na = 0;
+  // A line without any translation is content too (typed, not yet valid): it is never the same as no line.
+  if (ca.size !== cb.size) return false;
   for (const [source, cells] of ca) {
-    if (cells.size === 0) continue;
-    na++;
     const other = cb.get(source);
     if (!other || other.size !== cells.size) return false;
     for (const [lang, v] of cells) if (other.get(lang) !== v) return false;
   }
-  let nb = 0;
-  for (const cells of cb.values()) if (cells.size) nb++;
-  return na === nb;
+  return true;
 }
 
 /** The entries a glossary text holds over all its dictionaries (its filled cells): what the service counts. */

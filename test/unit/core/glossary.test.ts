@@ -142,6 +142,7 @@ describe('multilingual glossary: compare and merge', () => {
     assert.ok(sameGrid(base, 'en\tfr\tde\r\nprice\tprix\tPreis\r\n\r\n"cloud"\tnuage\tWolke\r\nlogin\tconnexion\tAnmeldung\r\n'));
     assert.ok(!sameGrid(base, base.replace('nuage', 'nuée')));
     assert.ok(!sameGrid(base, base.replace('\tprix', '\t')), 'a removed cell');
+    assert.ok(!sameGrid(base, base + 'orphan\t\t\n'), 'a line without translations is not nothing: it must not be saved as unchanged');
     assert.ok(!sameGrid(base, 'en\tde\ncloud\tWolke\nlogin\tAnmeldung\nprice\tPreis\n'), 'a language less');
     assert.equal(gridEntryCount(base), 6);
   });
