@@ -252,7 +252,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     }
     const fromNode = arg instanceof DictionaryNode ? arg.dictionary.sourceLang.toLowerCase() : undefined;
     const sourceLang = fromNode ?? (sources.length === 1 ? sources[0] : (await vscode.window.showQuickPick(sources.map((s) => {
-      const targets = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === s).map((d) => d.targetLang.toUpperCase());
+      const targets = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === s).map((d) => d.targetLang.toUpperCase()).sort();
       return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
     }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
     if (!sourceLang) return;
