@@ -16,6 +16,7 @@ import { registerTranslateCommand, type TranslateActions } from './translate/tra
 import { UsageStatus } from './explorer/usageStatus';
 import { registerDocuments } from './documents/registerDocuments';
 import type { DocumentActions } from './documents/documentCommands';
+import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions } from './glossaryView/renameSource';
 import type { PushFileActions } from './documents/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
@@ -49,7 +50,7 @@ export interface TerminologyApi {
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & GlossaryViewActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -70,6 +71,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const translate = registerTranslateCommand(commands);
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions,
+    ...glossaryViewActions(commands, documents.fs),
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -83,6 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerTreeCommands(commands),
     ...registerGlossaryCommands(commands, actions),
     ...registerSpokenTermsCommands(commands, actions),
+    ...registerGlossaryViewCommands(commands, actions),
     ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,

@@ -179,3 +179,66 @@ describe('multilingual glossary view: one document per source language, a column
     assert.equal(await doc.save(), true, 'with the column back there is nothing to push');
   });
 });
+
+describe('multilingual glossary: Rename Source Phrase in every dictionary', () => {
+  const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000a2', name: 'Rename test' };
+  let ext: TerminologyApi;
+  const g = () => account().glossaries.find((x) => x.glossary_id === G.glossaryId)!;
+  const dict = (pair: string) => g().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)!.entries;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [
+        { source_lang: 'en', target_lang: 'de', entries: [['log in', 'anmelden'], ['cloud', 'Wolke']] },
+        { source_lang: 'en', target_lang: 'fr', entries: [['log in', 'se connecter'], ['sign in', 'se connecter']] },
+        { source_lang: 'en', target_lang: 'ja', entries: [['cloud', 'クラウド']] },
+        { source_lang: 'de', target_lang: 'en', entries: [['log in', 'x']] },
+      ],
+    });
+  });
+
+  after(() => {
+    service().clearFaults();
+    account().glossaries = account().glossaries.filter((x) => x.glossary_id !== G.glossaryId);
+  });
+
+  it('refuses before sending anything when the new phrase is already a source in one of the dictionaries', async () => {
+    const before = puts();
+    await assert.rejects(ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'log in', 'sign in'), /already a source phrase in EN → FR.*Nothing was changed/);
+    assert.equal(puts(), before);
+    assert.deepEqual(dict('en-de')[0], ['log in', 'anmelden']);
+  });
+
+  it('renames in every dictionary from EN that has it, one call each, and nowhere else', async () => {
+    const before = puts();
+    assert.deepEqual(await ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'log in', 'Log in'), ['EN → DE', 'EN → FR']);
+    assert.equal(puts() - before, 2, 'EN → JA lacks it: no call');
+    assert.deepEqual(dict('en-de'), [['Log in', 'anmelden'], ['cloud', 'Wolke']]);
+    assert.deepEqual(dict('en-fr'), [['Log in', 'se connecter'], ['sign in', 'se connecter']]);
+    assert.deepEqual(dict('de-en'), [['log in', 'x']], 'another source language is not touched');
+  });
+
+  it('a failure after the first dictionary says which were renamed; running it again renames the rest', async () => {
+    service().injectFault({ count: 1, status: 400, method: 'PUT', path: '/dictionaries$', every: 2 });
+    const before = puts();
+    await assert.rejects(ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'Log in', 'Sign in'), (err: Error) => {
+      assert.match(err.message, /^Renamed in EN → DE; EN → FR failed/);
+      return true;
+    });
+    service().clearFaults();
+    assert.equal(puts() - before, 2);
+    assert.equal(dict('en-de')[0][0], 'Sign in');
+    assert.equal(dict('en-fr')[0][0], 'Log in');
+    assert.deepEqual(await ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'Log in', 'Sign in'), ['EN → FR'], 'only the rest');
+    assert.equal(dict('en-fr')[0][0], 'Sign in');
+  });
+
+  it('an invalid new phrase is refused before anything is sent', async () => {
+    const before = puts();
+    await assert.rejects(ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'cloud', 'clo\u0007ud'), /cannot be a source phrase/);
+    assert.equal(puts(), before);
+  });
+});
