@@ -17,6 +17,7 @@ import { UsageStatus } from './explorer/usageStatus';
 import { registerDocuments } from './documents/registerDocuments';
 import type { DocumentActions } from './documents/documentCommands';
 import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions } from './glossaryView/renameSource';
+import { draftActions, registerDraftCommands, type DraftActions } from './glossaryView/drafts';
 import type { PushFileActions } from './documents/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
@@ -50,7 +51,7 @@ export interface TerminologyApi {
   readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
 }
 
-export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & GlossaryViewActions & {
+export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & GlossaryViewActions & DraftActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -71,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const translate = registerTranslateCommand(commands);
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions,
-    ...glossaryViewActions(commands, documents.fs),
+    ...glossaryViewActions(commands, documents.fs), ...draftActions(commands, diagnostics),
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -86,6 +87,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerGlossaryCommands(commands, actions),
     ...registerSpokenTermsCommands(commands, actions),
     ...registerGlossaryViewCommands(commands, actions),
+    ...registerDraftCommands(commands, actions, diagnostics),
     ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,

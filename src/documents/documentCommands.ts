@@ -56,6 +56,9 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
       snapshots.refresh(uri, text);
       // The checks across dictionaries of open multilingual glossaries see what was just pushed.
       if (ref.kind !== 'termList') for (const d of vscode.workspace.textDocuments) diagnostics.refreshGridContext(d);
+      // Saved is reviewed: the drafts it held are entries now.
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (doc && ref.kind === 'glossary') diagnostics.setDrafts(doc, undefined);
       (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Pushed {0}', describeRef(ref)), 5000);
     },

@@ -71,9 +71,22 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (!s || s.kind.kind !== 'glossary' || !this.gridContext) return;
     this.gridContext(doc).then((ctx) => {
       if (this.docs.get(doc.uri.toString()) !== s || !ctx) return;
-      s.grid = ctx;
+      s.grid = { ...ctx, drafts: s.grid?.drafts };
       this.publish(doc, s);
     }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
+  }
+
+  /** The unreviewed machine-translated drafts of a multilingual glossary document, by target language. */
+  drafts(doc: vscode.TextDocument): ReadonlyMap<string, ReadonlyMap<string, string>> {
+    return this.docs.get(doc.uri.toString())?.grid?.drafts ?? new Map();
+  }
+
+  /** Marks cells as drafts (`draft-translation`) until they are edited or pushed; undefined clears them. */
+  setDrafts(doc: vscode.TextDocument, drafts: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined): void {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s || s.kind.kind !== 'glossary') return;
+    s.grid = { ...s.grid, drafts };
+    this.publish(doc, s);
   }
 
   /** Current findings of a document, linted now if needed. */

@@ -242,3 +242,68 @@ describe('multilingual glossary: Rename Source Phrase in every dictionary', () =
     assert.equal(puts(), before);
   });
 });
+
+describe('multilingual glossary: drafts for a new language and for gaps', () => {
+  const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000a3', name: 'Drafts test' };
+  let ext: TerminologyApi;
+  let doc: vscode.TextDocument;
+  const g = () => account().glossaries.find((x) => x.glossary_id === G.glossaryId)!;
+  const dict = (pair: string) => g().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
+  const translateCalls = () => service().requests.filter((r) => r.method === 'POST' && r.path === '/v2/translate').length;
+  const drafts = () => ours(doc.uri).filter((d) => codeOf(d) === 'draft-translation');
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [
+        { source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['login', 'Anmeldung'], ['cloud server', 'Cloud-Server']] },
+        { source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage']] },
+      ],
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().glossaries = account().glossaries.filter((x) => x.glossary_id !== G.glossaryId);
+  });
+
+  it('Add Language: a new column with a draft for every source, marked as drafts, nothing pushed', async () => {
+    doc = await ext.actions.openGlossary(G, 'en');
+    const calls = translateCalls();
+    const before = puts();
+    assert.equal(await ext.actions.addLanguage(doc.uri, 'es'), 3);
+    assert.equal(translateCalls() - calls, 1, 'one translate call for the three sources');
+    assert.equal(doc.getText(), 'en\tde\tfr\tes\ncloud\tWolke\tnuage\t[ES] cloud\nlogin\tAnmeldung\t\t[ES] login\ncloud server\tCloud-Server\t\t[ES] cloud server\n');
+    await diagnosticsWhere(doc.uri, (ds) => ds.filter((d) => codeOf(d) === 'draft-translation').length === 3, 'three drafts');
+    assert.deepEqual(brief(drafts())[0], ['draft-translation', 1, 18, 28]);
+    assert.equal(doc.isDirty, true);
+    assert.equal(puts(), before, 'drafts are pushed only by a save');
+    assert.equal(dict('en-es'), undefined);
+    await assert.rejects(ext.actions.addLanguage(doc.uri, 'es'), /already a column/);
+  });
+
+  it('an edited draft is a draft no more', async () => {
+    await setCell(doc, 1, 3, 'nube');
+    await diagnosticsWhere(doc.uri, (ds) => ds.filter((d) => codeOf(d) === 'draft-translation').length === 2, 'two drafts left');
+  });
+
+  it('Fill Missing Translations: drafts for the gaps of one language, with the glossary applied where it has the pair', async () => {
+    assert.equal(await ext.actions.fillMissing(doc.uri, 'fr'), 2);
+    assert.match(doc.getText(), /\nlogin\tAnmeldung\t\[FR\] login\t\[ES\] login\n/);
+    assert.match(doc.getText(), /\ncloud server\tCloud-Server\t\[FR\] ⟦nuage⟧ server\t/, 'the EN → FR dictionary applied (cloud → nuage)');
+    await diagnosticsWhere(doc.uri, (ds) => ds.filter((d) => codeOf(d) === 'draft-translation').length === 4, 'four drafts');
+    assert.equal(await ext.actions.fillMissing(doc.uri, 'fr'), 0, 'no gaps left in FR');
+  });
+
+  it('a save pushes the new dictionary and the filled one, one call each, and the drafts are entries then', async () => {
+    const before = puts();
+    assert.equal(await doc.save(), true);
+    assert.equal(puts() - before, 2, 'EN → FR and the new EN → ES');
+    assert.deepEqual(dict('en-es'), [['cloud', 'nube'], ['login', '[ES] login'], ['cloud server', '[ES] cloud server']]);
+    assert.equal(dict('en-fr')!.length, 3);
+    await diagnosticsWhere(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'draft-translation'), 'no drafts after the push');
+  });
+});
