@@ -1,6 +1,7 @@
 // A whole multilingual glossary as one table: open it from the glossary's menu, see its gaps, fill one by typing,
-// Ctrl+S pushes only that dictionary.
-export const title = 'glossary view: menu → EN → all languages → fill a gap → Ctrl+S pushes one dictionary';
+// Ctrl+S pushes only that dictionary. Then Fill Missing Translations drafts the Japanese gaps, shown as drafts, and
+// nothing is pushed before the next Ctrl+S.
+export const title = 'glossary view: menu → EN → all languages → fill a gap → Ctrl+S pushes one dictionary → drafts for JA';
 
 export async function run(t) {
   const { page } = t;
@@ -36,4 +37,18 @@ export async function run(t) {
   t.check(t.requests('PUT', /dictionaries/).length - before === 1, 'exactly one PUT: only the dictionary that changed');
   t.check(t.entries('Product terminology', 'en', 'de').length === 5 && t.entries('Product terminology', 'en', 'ja').length === 3,
     'EN → DE and EN → JA are untouched');
+
+  // Drafts for the gaps of one language: marked in the editor, pushed only by a save.
+  await t.editor().click();
+  await t.command('Terminology: Fill Missing Translations');
+  await t.pick('JA', { exact: true });
+  await t.until(async () => (await t.editorLines()).some((l) => l.includes('[JA]')), 'drafts in the JA column');
+  const italic = await page.evaluate(() => [...document.querySelectorAll('.editor-group-container.active .view-line span')]
+    .filter((e) => e.children.length === 0 && e.textContent.includes('[JA]'))
+    .map((e) => getComputedStyle(e).fontStyle));
+  t.check(italic.length > 0 && italic.every((f) => f === 'italic'), `the drafts are shown in italics (${italic.join(', ')})`);
+  t.check((await t.activeTab()).dirty && t.requests('PUT', /dictionaries/).length - before === 1, 'the drafts are not pushed: the tab is dirty, no new PUT');
+  await page.keyboard.press('Control+S');
+  await t.until(() => t.entries('Product terminology', 'en', 'ja')?.some(([, g]) => g.startsWith('[JA]')), 'the service holds the reviewed drafts after Ctrl+S');
+  t.check(t.requests('PUT', /dictionaries/).length - before === 2, 'Ctrl+S pushed EN → JA only (one more PUT)');
 }
