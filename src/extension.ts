@@ -17,6 +17,8 @@ import { registerTranslateCommand, type TranslateActions } from './translate/tra
 import { UsageStatus } from './explorer/usageStatus';
 import { registerDocuments } from './documents/registerDocuments';
 import type { DocumentActions } from './documents/documentCommands';
+import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions } from './glossaryView/renameSource';
+import { draftActions, registerDraftCommands, type DraftActions } from './glossaryView/drafts';
 import type { PushFileActions } from './documents/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
@@ -68,7 +70,7 @@ export interface TerminologyApi {
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
-  & MemoryActions & StyleRuleActions & CustomizationActions & {
+  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -95,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
     ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
+    ...glossaryViewActions(commands, documents.fs), ...draftActions(commands, diagnostics),
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -108,6 +111,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerTreeCommands(commands),
     ...registerGlossaryCommands(commands, actions),
     ...registerSpokenTermsCommands(commands, actions),
+    ...registerGlossaryViewCommands(commands, actions),
+    ...registerDraftCommands(commands, actions, diagnostics),
     ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,

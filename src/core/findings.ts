@@ -9,7 +9,10 @@ export type RuleCode =
   | 'dictionary-too-large' | 'language-mismatch' | 'blank-line'
   | 'term-list-too-long' | 'duplicate-term' | 'empty-term'
   | 'variant-target' | 'variant-source' | 'unsupported-language' | 'same-language'
-  | 'server-rejected' | 'merge-conflict';
+  | 'server-rejected' | 'merge-conflict'
+  // a multilingual glossary (src/core/glossary)
+  | 'grid-header' | 'untranslated-source' | 'missing-translation' | 'reverse-mismatch'
+  | 'inconsistent-source-case' | 'same-target-for-different-sources' | 'draft-translation';
 
 /** A replacement of text. `line`/`start` to `endLine`/`end` (UTF-16 columns, end exclusive); endLine defaults to line. */
 export interface TextEdit {

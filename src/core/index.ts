@@ -14,3 +14,4 @@ export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellF
 export * from './size';
 export * from './styleRules/catalog';
 export * from './styleRules/document';
+export * from './glossary';

@@ -1,12 +1,12 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
-import { parseEntries, serializeEntries, type MergeResult } from '../core';
+import { mergeGrid, parseEntries, serializeEntries, type MergeResult } from '../core';
 import { offload } from '../platform/offload';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { pickTarget } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
-import { DictionaryNode } from '../explorer/glossaryTree';
+import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { TermListNode } from '../explorer/spokenTermsTree';
 import { showPushBlocked } from '../platform/blocked';
@@ -15,7 +15,7 @@ import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
 import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
-import { describeRef, dictionaryUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
+import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 
@@ -55,8 +55,16 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     },
     pushed(uri, ref, text) {
       snapshots.refresh(uri, text);
-      (ref.kind === 'dictionary' ? ctx.glossaries : ctx.spokenTerms).refresh();
+      // The checks across dictionaries of open multilingual glossaries see what was just pushed.
+      if (ref.kind !== 'termList') for (const d of vscode.workspace.textDocuments) diagnostics.refreshGridContext(d);
+      // Saved is reviewed: the drafts it held are entries now.
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (doc && ref.kind === 'glossary') diagnostics.setDrafts(doc, undefined);
+      (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Pushed {0}', describeRef(ref)), 5000);
+    },
+    pushedPart(_uri, ref) {
+      (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
     },
     rejected(uri, finding) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -125,6 +133,8 @@ export interface RemoteTarget { glossaryId: string; sourceLang: string; targetLa
 export interface DocumentActions {
   openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
   openTermList(collection: { spokenTermsId: string; name: string }, lang: string): Promise<vscode.TextDocument>;
+  /** Every dictionary of a glossary from `sourceLang` as one document: a column per target language. */
+  openGlossary(glossary: { glossaryId: string; name: string }, sourceLang: string): Promise<vscode.TextDocument>;
   /** A diff editor, remote ↔ the document; returns the remote side's address. */
   compareWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<vscode.Uri>;
   /** A local glossary file against a dictionary; returns the remote side's address. */
@@ -154,6 +164,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
   return {
     openDictionary: (g, pair) => open(dictionaryUri(g, pair), LANGUAGE_TSV),
     openTermList: (c, lang) => open(termListUri(c, lang), LANGUAGE_TERMS),
+    openGlossary: (g, sourceLang) => open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL),
     async compareWithRemote(uri, signal) {
       const { doc } = await remote(uri);
       const text = await fs.fetchRemote(doc.uri, signal);
@@ -181,7 +192,8 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
       const before = doc.getText();
       // On the core worker for a large text: a 10 MiB three-way merge does not stall the extension host.
-      const result = await offload.merge(ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
+      const result = ref.kind === 'glossary' ? mergeGrid(base, before, text)
+        : await offload.merge(ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
       await replaceText(doc, result.text);
       // The text before the merge descends from the base the merge used, not from the remote the fetch saw.
       fs.rebase(doc.uri, text, before, result.text, known);
@@ -240,6 +252,29 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     const g = glossary;
     const p = pair;
     const retry = () => actions.openDictionary(g, p).catch((err: unknown) => showError(vscode.l10n.t('Could not open {0}', pairLabel(p)), err, retry));
+    await retry();
+  };
+
+  const openGlossary = async (arg?: unknown) => {
+    let glossary = arg instanceof GlossaryNode ? arg.glossary : arg instanceof DictionaryNode ? arg.glossary : undefined;
+    if (!glossary) {
+      const client = await requireClient(ctx);
+      glossary = client && await pickGlossary(client, vscode.l10n.t('Open Glossary'));
+    }
+    if (!glossary) return;
+    const g = glossary;
+    const sources = [...new Set(g.dictionaries.map((d) => d.sourceLang.toLowerCase()))].sort();
+    if (!sources.length) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" has no dictionary yet. Add one first (Add Dictionary in its menu).', g.name));
+      return;
+    }
+    const fromNode = arg instanceof DictionaryNode ? arg.dictionary.sourceLang.toLowerCase() : undefined;
+    const sourceLang = fromNode ?? (sources.length === 1 ? sources[0] : (await vscode.window.showQuickPick(sources.map((s) => {
+      const targets = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === s).map((d) => d.targetLang.toUpperCase()).sort();
+      return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
+    }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
+    if (!sourceLang) return;
+    const retry = () => actions.openGlossary(g, sourceLang).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
     await retry();
   };
 
@@ -338,6 +373,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
   return [
     vscode.commands.registerCommand('terminology.save', save),
     vscode.commands.registerCommand('terminology.openDictionary', openDictionary),
+    vscode.commands.registerCommand('terminology.openGlossary', openGlossary),
     vscode.commands.registerCommand('terminology.openTermList', async (arg?: unknown) => {
       const node = arg instanceof TermListNode ? arg : undefined;
       if (!node) {

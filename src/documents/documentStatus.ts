@@ -39,7 +39,13 @@ export class DocumentStatus implements vscode.Disposable {
       return;
     }
     const errors = s.errors ? `$(error) ${s.errors}` : '$(check)';
-    if (s.kind === 'entries') {
+    if (s.kind === 'glossary') {
+      const gaps = (s.missing ?? []).filter((m) => m.count > 0).map((m) => `${m.lang.toUpperCase()}: ${m.count.toLocaleString('en-US')} missing`);
+      this.item.text = `$(book) ${s.entries.toLocaleString('en-US')} ${s.entries === 1 ? 'entry' : 'entries'}${gaps.length ? ' · ' + gaps.join(', ') : ''} · ${errors}`;
+      this.item.tooltip = vscode.l10n.t('{0} entries over {1} dictionaries; {2}. Click for the Problems view.', s.entries, (s.missing ?? []).length,
+        gaps.length ? gaps.join(', ') : vscode.l10n.t('no gaps'));
+      this.item.backgroundColor = undefined;
+    } else if (s.kind === 'entries') {
       const size = formatSize(s.bytes);
       this.item.text = `$(book) ${s.entries.toLocaleString('en-US')} ${s.entries === 1 ? 'entry' : 'entries'} · ${size} / 10 MiB · ${errors}`;
       this.item.tooltip = s.errors === 1

@@ -9,12 +9,29 @@ import { RemoteFileSystem } from './remoteFs';
 import { RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME } from '../platform/remoteUris';
-import { LANGUAGE_TERMS, LANGUAGE_TSV } from '../platform/documentKinds';
+import { parseEntries, type GridLintOptions } from '../core';
+import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV } from '../platform/documentKinds';
 
 async function giveLanguage(doc: vscode.TextDocument): Promise<void> {
   const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
-  const language = ref && (ref.kind === 'dictionary' ? LANGUAGE_TSV : LANGUAGE_TERMS);
+  const language = ref && (ref.kind === 'dictionary' ? LANGUAGE_TSV : ref.kind === 'glossary' ? LANGUAGE_MULTILINGUAL : LANGUAGE_TERMS);
   if (language && doc.languageId !== language && !doc.isClosed) await vscode.languages.setTextDocumentLanguage(doc, language);
+}
+
+/** For a multilingual glossary document: the glossary's dictionaries that translate back into its source language
+ * (for `reverse-mismatch`), fetched once per open and after each push. */
+async function reverseDictionaries(store: RemoteStore, doc: vscode.TextDocument): Promise<GridLintOptions | undefined> {
+  const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
+  if (ref?.kind !== 'glossary') return undefined;
+  const client = await store.client();
+  const id = await store.idOf(ref);
+  const reverse = new Map<string, Map<string, string>>();
+  for (const d of (await client.getGlossary(id)).dictionaries) {
+    if (d.targetLang.toLowerCase() !== ref.sourceLang) continue;
+    const text = await client.getDictionaryEntries(id, d.sourceLang, d.targetLang);
+    reverse.set(d.sourceLang.toLowerCase(), new Map(parseEntries(text, 'tsv').entries.map((e) => [e.source, e.target])));
+  }
+  return { reverse };
 }
 
 export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
@@ -22,11 +39,13 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
 } {
   const snapshots = new RemoteSnapshots();
   const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined);
-  const fs = new RemoteFileSystem(new RemoteStore(ctx.clients), createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
+  const store = new RemoteStore(ctx.clients);
+  const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
   const status = new DocumentStatus(diagnostics);
   const docs = documentActions(ctx, fs, snapshots);
   const push = pushFileActions(ctx, diagnostics);
   for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
+  diagnostics.setGridContext((doc) => reverseDictionaries(store, doc));
   return {
     fs,
     status,

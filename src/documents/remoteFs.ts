@@ -6,11 +6,11 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
+import { entriesForSending, findingFromServerError, gridEntryCount, lintGrid, sameGrid, utf8Length, type Finding } from '../core';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
-import type { RemoteStore } from './remoteStore';
+import { PartialPushError, type RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { BaseHistory } from './baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
@@ -33,6 +33,8 @@ export interface SaveUi {
   unchanged(uri: vscode.Uri): void;
   /** A push went through. */
   pushed(uri: vscode.Uri, ref: RemoteRef, text: string): void;
+  /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
+  pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;
   /** The service rejected the entries and named one: a diagnostic at that line. */
   rejected(uri: vscode.Uri, finding: Finding): void;
   progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
@@ -47,6 +49,7 @@ export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } 
 /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
  * Pull or a stat of 10 MiB never stalls the extension host. */
 function errorCount(ref: RemoteRef, text: string): Promise<number> {
+  if (ref.kind === 'glossary') return Promise.resolve(lintGrid(text).filter((f) => f.severity === 'error').length);
   return ref.kind === 'dictionary'
     ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
     : offload.termsErrorCount(text, ref.lang);
@@ -62,6 +65,12 @@ function sizeOf(key: string, text: string): number {
   return size;
 }
 const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
+/** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
+ * text is compared cell by cell. */
+const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
+  (ref.kind === 'glossary' ? Promise.resolve(sameGrid(a, b)) : sameContent(a, b, kindOf(ref)));
+const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
+  (ref.kind === 'glossary' ? Promise.resolve(gridEntryCount(text)) : offload.countEntries(text));
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();
@@ -289,7 +298,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     const base = this.versions.get(key)?.text;
     const early = this.earlyFetch(ref, text);
-    if (base !== undefined && await sameContent(base, text, kindOf(ref))) { early?.drop(); return { outcome: 'unchanged' }; }
+    if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
     const remote = early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
@@ -320,7 +329,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const early = fresh ? undefined : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && await sameContent(base, text, kindOf(ref))) {
+    if (base !== undefined && await same(ref, base, text)) {
       early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
@@ -341,11 +350,25 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const outcome = await this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') await this.store.replace(ref, text, signal);
+        if (outcome === 'push') await this.store.replace(ref, text, signal, remote);
       });
     } catch (err) {
       if (err instanceof ConflictError) throw vscode.FileSystemError.Unavailable(err.message);
-      if (err instanceof ServiceError && err.detail) {
+      if (err instanceof PartialPushError) {
+        // What went through is the remote now: the next save compares with it and sends only the rest.
+        const v = this.versions.get(key);
+        if (v) v.text = err.remote;
+        this.remember(uri, text, err.remote);
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+        if (doc) this.persistBase(doc);
+        this.log.warn(`push of ${uri.path}: ${err.pushed.join(', ')} pushed, ${err.failed} failed: ${describeError(err.cause)}`);
+        const langs = (l: string[]) => l.map((x) => x.toUpperCase()).join(', ');
+        this.ui.pushedPart?.(uri, ref);
+        throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Partly pushed: {0} went through; {1} was not pushed: {2}{3}. Your text is kept; save again to send only what is left.',
+          langs(err.pushed), err.failed.toUpperCase(), inSentence(describeError(err.cause)),
+          err.notTried.length ? vscode.l10n.t(' ({0} not tried yet)', langs(err.notTried)) : ''));
+      }
+      if (err instanceof ServiceError && err.detail && ref.kind !== 'glossary') {
         const finding = findingFromServerError({ message: err.serverMessage, detail: err.detail }, entriesForSending(text), text);
         if (finding) this.ui.rejected(uri, finding);
       }
@@ -364,7 +387,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
-    void offload.countEntries(text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
+    void entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text);
   }
 
@@ -397,14 +420,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
   private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): Promise<'conflict' | 'same' | 'push'> {
-    const kind = kindOf(ref);
     // Both callers have found that the text differs from its base: a remote that is still the base (the common
     // case, told by one string comparison) is neither the same as the text nor changed.
     if (remote !== undefined && remote === base) return 'push';
-    if (remote !== undefined && await sameContent(remote, text, kind)) return 'same';
+    if (remote !== undefined && await same(ref, remote, text)) return 'same';
     const approved = this.approved.get(key);
-    const unchanged = remote === undefined || base === undefined || await sameContent(remote, base, kind);
-    if (!unchanged && !(approved !== undefined && await sameContent(approved, remote, kind))) {
+    const unchanged = remote === undefined || base === undefined || await same(ref, remote, base);
+    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote))) {
       this.remoteSeen.set(key, remote);
       return 'conflict';
     }
@@ -458,7 +480,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const count = await this.store.entryCount(ref);
         v.checkedAt = Date.now();
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
-        if (count === await offload.countEntries(v.text)) return v;
+        if (count === await entryCount(ref, v.text)) return v;
       }
       // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
       let pending = this.inflight.get(key);
@@ -484,7 +506,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const v = this.versions.get(key);
     if (!v) { this.versions.set(key, { text, mtime: now, fetchedAt: now, checkedAt: now }); return; }
     v.checkedAt = now;
-    if (await sameContent(v.text, text, kindOf(ref))) { v.text = text; v.fetchedAt = now; return; }
+    if (await same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }

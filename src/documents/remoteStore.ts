@@ -1,7 +1,7 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../api';
-import { entriesForSending } from '../core';
+import { NotFoundError, type ServiceClient } from '../api';
+import { entriesForSending, joinGrid, parseEntries, sameContent, serializeEntries, splitGrid, type EntryValues } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
 
@@ -18,28 +18,48 @@ export class RemoteStore {
   async idOf(ref: RemoteRef, signal?: AbortSignal): Promise<string> {
     if (ref.id) return ref.id;
     const client = await this.client();
-    const matches = ref.kind === 'dictionary'
+    const matches = ref.kind !== 'termList'
       ? (await client.listGlossaries(signal)).filter((g) => g.name === ref.name).map((g) => g.glossaryId)
       : (await client.listSpokenTerms(signal)).filter((c) => c.name === ref.name).map((c) => c.spokenTermsId);
     if (matches.length === 1) return matches[0];
     throw vscode.FileSystemError.FileNotFound(matches.length
-      ? vscode.l10n.t('{0} names several {1}; open it from the explorer instead.', ref.name, ref.kind === 'dictionary' ? 'glossaries' : 'collections')
-      : vscode.l10n.t('There is no {0} named "{1}".', ref.kind === 'dictionary' ? 'glossary' : 'Spoken Terms collection', ref.name));
+      ? vscode.l10n.t('{0} names several {1}; open it from the explorer instead.', ref.name, ref.kind !== 'termList' ? 'glossaries' : 'collections')
+      : vscode.l10n.t('There is no {0} named "{1}".', ref.kind !== 'termList' ? 'glossary' : 'Spoken Terms collection', ref.name));
   }
 
   /** The entries as the service returns them (TSV for dictionaries, one term per line for term lists). */
   async fetch(ref: RemoteRef, signal?: AbortSignal): Promise<string> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
+    if (ref.kind === 'glossary') return this.fetchGlossary(client, id, ref.sourceLang, signal);
     return ref.kind === 'dictionary'
       ? client.getDictionaryEntries(id, ref.sourceLang, ref.targetLang, signal)
       : client.getTermListEntries(id, ref.lang, signal);
+  }
+
+  /** Every dictionary of the glossary from `sourceLang`, joined into one multilingual text (columns in the order
+   * of the target language codes). One entries call per dictionary. */
+  private async fetchGlossary(client: ServiceClient, id: string, sourceLang: string, signal?: AbortSignal): Promise<string> {
+    const g = await client.getGlossary(id, signal);
+    const pairs = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === sourceLang)
+      .sort((a, b) => (a.targetLang < b.targetLang ? -1 : a.targetLang > b.targetLang ? 1 : 0));
+    if (!pairs.length) throw new NotFoundError('not-found', vscode.l10n.t('The glossary has no dictionary from {0}.', sourceLang.toUpperCase()), 404);
+    const dictionaries = [];
+    for (const d of pairs) {
+      const text = await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal);
+      dictionaries.push({ targetLang: d.targetLang.toLowerCase(), entries: parseEntries(text, 'tsv').entries.map(({ source, target }) => ({ source, target })) });
+    }
+    return joinGrid(sourceLang, dictionaries);
   }
 
   /** Entry count the service reports, without the entries (a cheap check whether the remote moved). */
   async entryCount(ref: RemoteRef, signal?: AbortSignal): Promise<number | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
+    if (ref.kind === 'glossary') {
+      const pairs = (await client.getGlossary(id, signal)).dictionaries.filter((d) => d.sourceLang.toLowerCase() === ref.sourceLang);
+      return pairs.length ? pairs.reduce((n, d) => n + d.entryCount, 0) : undefined;
+    }
     if (ref.kind === 'dictionary') {
       const g = await client.getGlossary(id, signal);
       return g.dictionaries.find((d) => d.sourceLang === ref.sourceLang && d.targetLang === ref.targetLang)?.entryCount;
@@ -48,10 +68,16 @@ export class RemoteStore {
     return c.termLists.find((l) => l.lang === ref.lang)?.entryCount;
   }
 
-  /** Replaces the remote dictionary or term list with `text`; returns exactly what was sent. */
-  async replace(ref: RemoteRef, text: string, signal?: AbortSignal): Promise<string> {
+  /** Replaces the remote dictionary or term list with `text`; returns exactly what was sent. For a multilingual
+   * text, only the dictionaries whose entries differ from `remote` (the text the save compared with) are sent, one
+   * call each; see `replaceGlossary`. */
+  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
+    if (ref.kind === 'glossary') {
+      await replaceGlossary(client, id, text, remote, signal);
+      return text;
+    }
     const sent = entriesForSending(text);
     if (ref.kind === 'dictionary') {
       await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal);
@@ -59,5 +85,57 @@ export class RemoteStore {
       await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal);
     }
     return sent;
+  }
+}
+
+/** Some dictionaries of a multilingual save went through, one did not: the service now holds `pushed` as in the
+ * document, and `remote` with those replaced (the base the next save compares with, so that it sends only the rest). */
+export class PartialPushError extends Error {
+  constructor(readonly pushed: string[], readonly failed: string, readonly notTried: string[], readonly remote: string, readonly cause: unknown) {
+    super(`pushed ${pushed.join(', ')}; ${failed} failed`);
+  }
+}
+
+/** What a multilingual save sends: per target language, the entries when they differ from the remote's. Refuses
+ * (before anything is sent) to drop a language or empty a dictionary: that is "Delete Dictionary" in the explorer. */
+export function glossaryChanges(text: string, remote: string | undefined): { targetLang: string; entries: EntryValues[] }[] {
+  const mine = splitGrid(text);
+  const theirs = remote === undefined ? undefined : splitGrid(remote);
+  const lang = (l: string) => l.toLowerCase();
+  const out: { targetLang: string; entries: EntryValues[] }[] = [];
+  for (const d of theirs?.dictionaries ?? []) {
+    const m = mine.dictionaries.find((x) => lang(x.targetLang) === lang(d.targetLang));
+    if (!m && d.entries.length) throw new Error(vscode.l10n.t('the {0} column was removed. Nothing was sent. To delete a dictionary, use "Delete Dictionary" in the Terminology explorer; to keep it, bring the column back (Undo).', d.targetLang.toUpperCase()));
+    if (m && !m.entries.length && d.entries.length) throw new Error(vscode.l10n.t('the {0} column is empty. Nothing was sent. A dictionary holds at least one entry: to delete it, use "Delete Dictionary" in the Terminology explorer.', d.targetLang.toUpperCase()));
+  }
+  for (const m of mine.dictionaries) {
+    const d = theirs?.dictionaries.find((x) => lang(x.targetLang) === lang(m.targetLang));
+    if (!m.entries.length) continue;
+    if (d && sameContent(serializeEntries(d.entries, 'tsv'), serializeEntries(m.entries, 'tsv'), 'entries')) continue;
+    out.push({ targetLang: lang(m.targetLang), entries: m.entries });
+  }
+  return out;
+}
+
+async function replaceGlossary(client: ServiceClient, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<void> {
+  const sourceLang = splitGrid(text).sourceLang.toLowerCase();
+  const changes = glossaryChanges(text, remote);
+  const pushed: string[] = [];
+  for (let i = 0; i < changes.length; i++) {
+    const c = changes[i];
+    try {
+      await client.replaceDictionary(id, { sourceLang, targetLang: c.targetLang, entries: serializeEntries(c.entries, 'tsv'), entriesFormat: 'tsv' }, signal);
+      pushed.push(c.targetLang);
+    } catch (err) {
+      if (!pushed.length) throw err;
+      // The base of the next save: the remote as it was, with what went through replaced by the document's.
+      const now = splitGrid(remote ?? '');
+      const mine = splitGrid(text);
+      const dictionaries = [...new Set([...now.dictionaries, ...mine.dictionaries].map((d) => d.targetLang.toLowerCase()))].sort().map((l) => {
+        const from = pushed.includes(l) ? mine : now;
+        return { targetLang: l, entries: from.dictionaries.find((d) => d.targetLang.toLowerCase() === l)?.entries ?? [] };
+      }).filter((d) => d.entries.length);
+      throw new PartialPushError(pushed, c.targetLang, changes.slice(i + 1).map((x) => x.targetLang), joinGrid(sourceLang, dictionaries), err);
+    }
   }
 }

@@ -1,9 +1,9 @@
 /** Quick fixes for each finding, "Fix All" as a command, and source.fixAll.terminology (usable on save). */
 import * as vscode from 'vscode';
-import { fixAll, lintEntries, lintTermList, preferredEdits } from '../core';
+import { fixAll, preferredEdits } from '../core';
 import { DIAGNOSTIC_SOURCE, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
-import { lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
+import { linterFor, lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
@@ -66,7 +66,7 @@ export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKin
   const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
   const text = doc.getText();
-  const lint = kind.kind === 'terms' ? (t: string) => lintTermList(t) : (t: string) => lintEntries(t, kind);
+  const lint = linterFor(kind);
   const result = fixAll(text, lint);
   if (result.text === text) return 0;
   const edit = new vscode.WorkspaceEdit();
@@ -77,7 +77,7 @@ export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKin
 
 export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposable[] {
   const selector: vscode.DocumentSelector = [
-    { language: 'glossary-tsv' }, { language: 'glossary-csv' }, { language: 'spoken-terms' },
+    { language: 'glossary-tsv' }, { language: 'glossary-csv' }, { language: 'spoken-terms' }, { language: 'glossary-multilingual' },
     { pattern: '**/*.{tsv,csv,txt}' }, { scheme: 'terminology' },
   ];
   return [
@@ -95,7 +95,7 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       }
       // Say what was done, and what is left for a person to decide.
       const kind = manager.kindOf(doc) ?? lintKindOf(doc, readLintSettings());
-      const findings = kind?.kind === 'terms' ? lintTermList(doc.getText()) : kind ? lintEntries(doc.getText(), kind) : [];
+      const findings = kind ? linterFor(kind)(doc.getText()) : [];
       const left = findings.filter((f) => f.severity === 'error').length;
       const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
       const done = applied === 0 ? vscode.l10n.t('Nothing to fix automatically in {0}', name)

@@ -3,7 +3,7 @@
  * yield to the event loop (edits made meanwhile are applied once it is read), so opening 10 MiB never stalls the
  * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
-import { EntriesLinter, lintTermList, termListChars, termsOf, type Finding } from '../core';
+import { EntriesLinter, gridStats, lintGrid, lintTermList, parseGrid, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from '../platform/documentKinds';
@@ -19,7 +19,16 @@ interface DocState {
   findings: Finding[];
   /** Findings the service reported on the last push; they stand until the next edit. */
   server: Finding[];
+  /** Multilingual glossaries: what the checks across dictionaries need from outside the text (the reverse
+   * dictionaries, the drafts), once known. */
+  grid?: GridLintOptions;
+  /** Multilingual glossaries: entries and gaps per language, from the last lint. */
+  gridStats?: { entries: number; missing: { lang: string; count: number }[] };
 }
+
+/** Supplies the outside knowledge a multilingual glossary's checks need (for remote ones: the glossary's reverse
+ * dictionaries). Called when such a document opens; `refresh` asks again (after a push, a new draft). */
+export type GridContextProvider = (doc: vscode.TextDocument) => Promise<GridLintOptions | undefined>;
 
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
@@ -79,6 +88,38 @@ export class DiagnosticsManager implements vscode.Disposable {
     return this.findingOf.get(d);
   }
 
+  private gridContext: GridContextProvider | undefined;
+
+  /** Sets where multilingual glossaries get their outside context from; documents already open ask now. */
+  setGridContext(provider: GridContextProvider): void {
+    this.gridContext = provider;
+    for (const d of vscode.workspace.textDocuments) this.refreshGridContext(d);
+  }
+
+  /** Asks again for the context of a multilingual glossary document (its reverse dictionaries or drafts moved). */
+  refreshGridContext(doc: vscode.TextDocument): void {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s || s.kind.kind !== 'glossary' || !this.gridContext) return;
+    this.gridContext(doc).then((ctx) => {
+      if (this.docs.get(doc.uri.toString()) !== s || !ctx) return;
+      s.grid = { ...ctx, drafts: s.grid?.drafts };
+      this.publish(doc, s);
+    }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
+  }
+
+  /** The unreviewed machine-translated drafts of a multilingual glossary document, by target language. */
+  drafts(doc: vscode.TextDocument): ReadonlyMap<string, ReadonlyMap<string, string>> {
+    return this.docs.get(doc.uri.toString())?.grid?.drafts ?? new Map();
+  }
+
+  /** Marks cells as drafts (`draft-translation`) until they are edited or pushed; undefined clears them. */
+  setDrafts(doc: vscode.TextDocument, drafts: ReadonlyMap<string, ReadonlyMap<string, string>> | undefined): void {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s || s.kind.kind !== 'glossary') return;
+    s.grid = { ...s.grid, drafts };
+    this.publish(doc, s);
+  }
+
   /** Current findings of a document, linted now if needed. */
   findingsFor(doc: vscode.TextDocument): Finding[] {
     const s = this.docs.get(doc.uri.toString());
@@ -105,10 +146,13 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   /** Size figures of a linted document, for the status bar. */
-  stats(doc: vscode.TextDocument): { kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number } | undefined {
+  stats(doc: vscode.TextDocument): {
+    kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number; missing?: { lang: string; count: number }[];
+  } | undefined {
     const s = this.docs.get(doc.uri.toString());
     if (!s || s.loading) return undefined;
     const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
+    if (s.gridStats) return { kind: 'glossary', entries: s.gridStats.entries, bytes: 0, chars: 0, errors, missing: s.gridStats.missing };
     if (s.linter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
     const text = doc.getText();
     return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
@@ -143,6 +187,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       s.linter.setText(text);
     }
     this.publish(doc, s);
+    if (kind.kind === 'glossary') this.refreshGridContext(doc);
   }
 
   /** Reads a large text in slices, yielding to the event loop between them; then applies the edits made
@@ -218,7 +263,13 @@ export class DiagnosticsManager implements vscode.Disposable {
   private publish(doc: vscode.TextDocument, s: DocState): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
-    s.findings = s.linter ? s.linter.findings() : lintTermList(doc.getText());
+    if (s.linter) s.findings = s.linter.findings();
+    else if (s.kind.kind === 'glossary') {
+      const grid = parseGrid(doc.getText());
+      s.findings = lintGrid(grid, s.grid);
+      const st = gridStats(grid);
+      s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };
+    } else s.findings = lintTermList(doc.getText());
     const diagnostics = [...s.findings, ...s.server].map((f) => {
       const d = toDiagnostic(f, doc.uri);
       this.findingOf.set(d, f);

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { lintEntries, lintTermList, preferredEdits } from '../core';
-import { lintKindOf, readLintSettings } from './documentKinds';
+import { preferredEdits } from '../core';
+import { linterFor, lintKindOf, readLintSettings } from './documentKinds';
 
 /** Whether Fix All would change anything in the open document at `uri`. */
 function hasAutomaticFix(uri: vscode.Uri): boolean {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const kind = doc && lintKindOf(doc, readLintSettings());
   if (!doc || !kind) return false;
-  const findings = kind.kind === 'terms' ? lintTermList(doc.getText()) : lintEntries(doc.getText(), kind);
+  const findings = linterFor(kind)(doc.getText());
   return preferredEdits(findings).length > 0;
 }
 

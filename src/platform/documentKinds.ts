@@ -1,13 +1,23 @@
 /** Which documents the linter looks at, and as what. */
 import * as vscode from 'vscode';
-import type { EntriesFormat } from '../core';
+import { lintEntries, lintGrid, lintTermList, type EntriesFormat, type Finding } from '../core';
 import { parseRemoteRef, SCHEME } from './remoteUris';
 
 export const LANGUAGE_TSV = 'glossary-tsv';
 export const LANGUAGE_CSV = 'glossary-csv';
 export const LANGUAGE_TERMS = 'spoken-terms';
+/** A whole glossary from one source language: a column per target language (src/core/glossary). */
+export const LANGUAGE_MULTILINGUAL = 'glossary-multilingual';
 
-export type LintKind = { kind: 'entries'; format: EntriesFormat; sourceLang?: string; targetLang?: string } | { kind: 'terms' };
+export type LintKind = { kind: 'entries'; format: EntriesFormat; sourceLang?: string; targetLang?: string } | { kind: 'terms' }
+  | { kind: 'glossary' };
+
+/** The whole-text linter of a kind of document. */
+export function linterFor(kind: LintKind): (text: string) => Finding[] {
+  if (kind.kind === 'terms') return (t) => lintTermList(t);
+  if (kind.kind === 'glossary') return (t) => lintGrid(t);
+  return (t) => lintEntries(t, kind);
+}
 
 export interface LintSettings {
   glossaryFiles: string[];
@@ -28,12 +38,14 @@ export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): Li
   if (doc.uri.scheme === SCHEME) { // remote documents: the address says what they are
     const ref = parseRemoteRef(doc.uri);
     if (ref?.kind === 'dictionary') return { kind: 'entries', format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang };
+    if (ref?.kind === 'glossary') return { kind: 'glossary' };
     return ref?.kind === 'termList' ? { kind: 'terms' } : undefined;
   }
   const linked = settings.linked?.get(doc.uri.toString());
   if (linked) return linked;
   const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
   const csv = doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path);
+  if (doc.languageId === LANGUAGE_MULTILINGUAL || /\.multilingual\.tsv$/i.test(doc.uri.path)) return { kind: 'glossary' };
   if (doc.languageId === LANGUAGE_TERMS || (doc.uri.scheme === 'file' && matches(settings.termListFiles))) return { kind: 'terms' };
   if (doc.languageId === LANGUAGE_TSV || doc.languageId === LANGUAGE_CSV || matches(settings.glossaryFiles)) {
     return { kind: 'entries', format: csv ? 'csv' : 'tsv' };

@@ -1,0 +1,159 @@
+/** A multilingual glossary seen by source language: one text per glossary and source language, whose first line
+ * names the languages (`en<TAB>de<TAB>fr`) and whose every other line is one source phrase with its target in each
+ * target language (an empty cell: that dictionary lacks the source). The dictionaries are joined into this text
+ * and split back out of it; nothing here imports `vscode`. */
+import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
+import { parseTsvLine, type Field } from '../fields';
+import { encodeField, type EntryValues } from '../serialize';
+import { splitLines } from '../text';
+
+/** The entries of one dictionary of the glossary. */
+export interface GridDictionary {
+  targetLang: string;
+  entries: readonly EntryValues[];
+}
+
+export interface GridRow {
+  /** 0-based line of the text. */
+  line: number;
+  source: Field;
+  /** One slot per target language of the header: the cell's field, or undefined when the line ends before it.
+   * A field with an empty unquoted value is a gap too (see `cellValue`). */
+  cells: (Field | undefined)[];
+  /** Fields beyond the header's languages (an error). */
+  extra: Field[];
+  /** Inside a conflict block left by a merge: one of two versions of a line, not yet an entry. */
+  inConflict?: boolean;
+}
+
+export interface ParsedGrid {
+  bom: boolean;
+  /** The header's fields: the source language, then each target language. Empty when the text is empty. */
+  header: Field[];
+  sourceLang: string;
+  targets: string[];
+  rows: GridRow[];
+  /** Lines that hold nothing but whitespace (besides the header). */
+  blankLines: number[];
+  /** Conflict marker lines a merge wrote, in order. */
+  markers: { line: number; kind: MarkerKind }[];
+  lines: string[];
+}
+
+const BOM = 0xfeff;
+
+/** The target phrase of a cell, or undefined for a gap (no field, or an empty unquoted field). A quoted empty
+ * field `""` is an (invalid) empty target, not a gap. */
+export function cellValue(cell: Field | undefined): string | undefined {
+  if (!cell || (cell.value === '' && !cell.quoted)) return undefined;
+  return cell.value;
+}
+
+function isBlank(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0xa0 && c !== 0x3000 && c !== BOM) return false;
+  }
+  return true;
+}
+
+export function parseGrid(text: string): ParsedGrid {
+  const lines = splitLines(text);
+  const bom = text.charCodeAt(0) === BOM;
+  const header = text.length > (bom ? 1 : 0) ? parseTsvLine(lines[0], bom ? 1 : 0).fields : [];
+  const sourceLang = header[0]?.value.trim() ?? '';
+  const targets = header.slice(1).map((f) => f.value.trim());
+  const rows: GridRow[] = [];
+  const blankLines: number[] = [];
+  const markers: { line: number; kind: MarkerKind }[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = markerKind(line);
+    if (marker) { markers.push({ line: i, kind: marker }); continue; }
+    if (isBlank(line, 0)) { blankLines.push(i); continue; }
+    const fields = parseTsvLine(line).fields;
+    const cells: (Field | undefined)[] = new Array(targets.length);
+    for (let k = 0; k < targets.length; k++) cells[k] = fields[k + 1];
+    rows.push({ line: i, source: fields[0], cells, extra: fields.slice(1 + targets.length) });
+  }
+  const grid: ParsedGrid = { bom, header, sourceLang, targets, rows, blankLines, markers, lines };
+  if (markers.length) {
+    const regions = conflictScan(grid).regions;
+    for (const row of rows) if (regions.some(([a, b]) => row.line > a && row.line < b)) row.inConflict = true;
+  }
+  return grid;
+}
+
+/** The text of a glossary's dictionaries with one source language. Rows follow the first dictionary's order,
+ * then the sources only later dictionaries have, in their order. Ends with a line break. */
+export function joinGrid(sourceLang: string, dictionaries: readonly GridDictionary[]): string {
+  const targets = dictionaries.map((d) => d.targetLang);
+  const order: string[] = [];
+  const rows = new Map<string, (string | undefined)[]>();
+  dictionaries.forEach((d, k) => {
+    for (const e of d.entries) {
+      let row = rows.get(e.source);
+      if (!row) {
+        row = new Array<string | undefined>(targets.length);
+        rows.set(e.source, row);
+        order.push(e.source);
+      }
+      row[k] = e.target;
+    }
+  });
+  let out = [sourceLang, ...targets].join('\t') + '\n';
+  for (const source of order) {
+    const row = rows.get(source)!;
+    let line = encodeCell(source);
+    for (let k = 0; k < targets.length; k++) line += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
+    out += line + '\n';
+  }
+  return out;
+}
+
+/** A phrase as a cell: an empty phrase is written quoted, so that it reads back as an empty phrase, not a gap. */
+function encodeCell(value: string): string {
+  return value === '' ? '""' : encodeField(value, 'tsv');
+}
+
+export interface SplitGrid {
+  sourceLang: string;
+  dictionaries: { targetLang: string; entries: EntryValues[] }[];
+}
+
+/** The dictionaries a grid text stands for, in header order; each holds the non-empty cells of its column in row
+ * order. Fields beyond the header are ignored (the linter reports them, and a push is blocked on them). */
+export function splitGrid(text: string | ParsedGrid): SplitGrid {
+  const grid = typeof text === 'string' ? parseGrid(text) : text;
+  const dictionaries = grid.targets.map((targetLang) => ({ targetLang, entries: [] as EntryValues[] }));
+  for (const row of grid.rows) {
+    if (row.inConflict) continue;
+    for (let k = 0; k < row.cells.length; k++) {
+      const target = cellValue(row.cells[k]);
+      if (target !== undefined) dictionaries[k].entries.push({ source: row.source.value, target });
+    }
+  }
+  return { sourceLang: grid.sourceLang, dictionaries };
+}
+
+export interface GridStats {
+  rows: number;
+  /** Per target language, in header order: the entries and the gaps (rows without a cell in that language). */
+  columns: { targetLang: string; entries: number; missing: number }[];
+}
+
+export function gridStats(grid: ParsedGrid): GridStats {
+  const columns = grid.targets.map((targetLang) => ({ targetLang, entries: 0, missing: 0 }));
+  for (const row of grid.rows) {
+    for (let k = 0; k < columns.length; k++) {
+      if (cellValue(row.cells[k]) === undefined) columns[k].missing++;
+      else columns[k].entries++;
+    }
+  }
+  return { rows: grid.rows.length, columns };
+}
+
+/** The conflict blocks of a grid text and the findings that keep it from being pushed. */
+export function conflictScan(grid: ParsedGrid) {
+  return scanConflicts(grid.markers, (i) => grid.lines[i], grid.lines.length);
+}

@@ -1,0 +1,123 @@
+/** Comparing and merging multilingual glossary texts (see grid.ts) cell by cell: what the remote changed in one
+ * language is taken wherever you did not touch that cell; a cell both sides changed differently becomes a conflict
+ * block around its line, as in a single dictionary. Pure: no vscode. */
+import { CONFLICT_MARKERS } from '../conflicts';
+import type { MergeResult } from '../merge';
+import { encodeField } from '../serialize';
+import { cellValue, parseGrid, type ParsedGrid } from './grid';
+
+type Cells = Map<string, string>;
+
+/** Per source phrase, its target by (lower-case) target language. Lines inside conflict blocks are left out. */
+function cellsBySource(grid: ParsedGrid): Map<string, Cells> {
+  const out = new Map<string, Cells>();
+  const langs = grid.targets.map((t) => t.toLowerCase());
+  for (const row of grid.rows) {
+    if (row.inConflict || out.has(row.source.value)) continue;
+    const cells: Cells = new Map();
+    row.cells.forEach((c, k) => {
+      const v = cellValue(c);
+      if (v !== undefined && !cells.has(langs[k])) cells.set(langs[k], v);
+    });
+    out.set(row.source.value, cells);
+  }
+  return out;
+}
+
+/** Whether two glossary texts hold the same dictionaries with the same entries, whatever the order of lines or
+ * columns, the quoting, blank lines or line breaks. */
+export function sameGrid(a: string, b: string): boolean {
+  if (a === b) return true;
+  const ga = parseGrid(a);
+  const gb = parseGrid(b);
+  if (ga.sourceLang.toLowerCase() !== gb.sourceLang.toLowerCase()) return false;
+  const la = new Set(ga.targets.map((t) => t.toLowerCase()));
+  const lb = new Set(gb.targets.map((t) => t.toLowerCase()));
+  if (la.size !== lb.size || [...la].some((l) => !lb.has(l))) return false;
+  const ca = cellsBySource(ga);
+  const cb = cellsBySource(gb);
+  // A line without any translation is content too (typed, not yet valid): it is never the same as no line.
+  if (ca.size !== cb.size) return false;
+  for (const [source, cells] of ca) {
+    const other = cb.get(source);
+    if (!other || other.size !== cells.size) return false;
+    for (const [lang, v] of cells) if (other.get(lang) !== v) return false;
+  }
+  return true;
+}
+
+/** The entries a glossary text holds over all its dictionaries (its filled cells): what the service counts. */
+export function gridEntryCount(text: string): number {
+  let n = 0;
+  for (const row of parseGrid(text).rows) for (const c of row.cells) if (cellValue(c) !== undefined) n++;
+  return n;
+}
+
+const encodeCell = (v: string | undefined) => (v === undefined ? '' : v === '' ? '""' : encodeField(v, 'tsv'));
+
+/** Merges `theirs` (the remote now) into `ours` (the document), both descended from `base`. The document's lines
+ * are kept verbatim wherever the merge keeps them; a language only the remote has becomes a new column. */
+export function mergeGrid(base: string, ours: string, theirs: string): MergeResult {
+  const bom = ours.charCodeAt(0) === 0xfeff ? '\uFEFF' : '';
+  const o = parseGrid(ours);
+  const b = cellsBySource(parseGrid(base));
+  const t = cellsBySource(parseGrid(theirs));
+  const oc = cellsBySource(o);
+  const langs = o.targets.map((x) => x.toLowerCase());
+  const header = [...o.targets];
+  for (const l of parseGrid(theirs).targets) {
+    if (!langs.includes(l.toLowerCase())) { langs.push(l.toLowerCase()); header.push(l); }
+  }
+  const sameHeader = header.length === o.targets.length;
+  const eol = ours.includes('\r\n') ? '\r\n' : '\n';
+  const out: string[] = [sameHeader ? o.lines[0].slice(bom ? 1 : 0) : [o.header[0]?.value ?? '', ...header].join('\t')];
+  let fromRemote = 0;
+  let conflicts = 0;
+  const line = (source: string, cells: (string | undefined)[]) => [encodeCell(source), ...cells.map(encodeCell)].join('\t');
+  const emit = (source: string, originalLine: string | undefined) => {
+    const y = oc.get(source) ?? new Map<string, string>();
+    const bb = b.get(source) ?? new Map<string, string>();
+    const tt = t.get(source) ?? new Map<string, string>();
+    const mine: (string | undefined)[] = [];
+    const remote: (string | undefined)[] = [];
+    let conflict = false;
+    let changed = false;
+    for (const l of langs) {
+      const [yv, bv, tv] = [y.get(l), bb.get(l), tt.get(l)];
+      if (yv === tv || tv === bv) { mine.push(yv); remote.push(yv); continue; }
+      if (yv === bv) { mine.push(tv); remote.push(tv); changed = true; fromRemote++; continue; }
+      conflict = true;
+      mine.push(yv);
+      remote.push(tv);
+    }
+    const has = (cells: (string | undefined)[]) => cells.some((c) => c !== undefined);
+    if (conflict) {
+      conflicts++;
+      out.push(CONFLICT_MARKERS.open, ...(has(mine) ? [line(source, mine)] : []), CONFLICT_MARKERS.middle,
+        ...(has(remote) ? [line(source, remote)] : []), CONFLICT_MARKERS.close);
+      return;
+    }
+    if (!has(mine)) return;
+    out.push(!changed && sameHeader && originalLine !== undefined ? originalLine : line(source, mine));
+  };
+  const done = new Set<string>();
+  const rowAt = new Map(o.rows.map((r) => [r.line, r]));
+  const last = o.lines.length - 1;
+  for (let i = 1; i <= last; i++) {
+    const row = rowAt.get(i);
+    if (!row || row.inConflict) { // blank lines, markers and lines of an unresolved block stay as they are
+      if (!(i === last && o.lines[i] === '')) out.push(o.lines[i]);
+      continue;
+    }
+    const source = row.source.value;
+    if (done.has(source)) { out.push(o.lines[i]); continue; } // a duplicate line stays for the linter
+    done.add(source);
+    emit(source, o.lines[i]);
+  }
+  for (const source of t.keys()) {
+    if (done.has(source)) continue;
+    done.add(source);
+    emit(source, undefined);
+  }
+  return { text: bom + out.join(eol) + eol, fromRemote, conflicts };
+}
