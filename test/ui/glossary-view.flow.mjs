@@ -43,9 +43,9 @@ export async function run(t) {
   await t.command('Terminology: Fill Missing Translations');
   await t.pick('JA', { exact: true });
   await t.until(async () => (await t.editorLines()).some((l) => l.includes('[JA]')), 'drafts in the JA column');
-  const italic = await page.evaluate(() => [...document.querySelectorAll('.editor-group-container.active .view-line span')]
+  const italic = await page.locator('.editor-group-container.active .view-line span').evaluateAll((els) => els
     .filter((e) => e.children.length === 0 && e.textContent.includes('[JA]'))
-    .map((e) => getComputedStyle(e).fontStyle));
+    .map((e) => e.ownerDocument.defaultView.getComputedStyle(e).fontStyle));
   t.check(italic.length > 0 && italic.every((f) => f === 'italic'), `the drafts are shown in italics (${italic.join(', ')})`);
   t.check((await t.activeTab()).dirty && t.requests('PUT', /dictionaries/).length - before === 1, 'the drafts are not pushed: the tab is dirty, no new PUT');
   await page.keyboard.press('Control+S');
