@@ -26,7 +26,7 @@ describe('activation and wiring', () => {
     const containers = pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id);
     assert.deepEqual(containers, ['terminology']);
     const views = pkg.contributes.views.terminology.map((v: { id: string }) => v.id);
-    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.sync', 'terminology.memories']);
+    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.memories', 'terminology.sync']);
   });
 
   it('opens its view container in the workbench', async () => {
