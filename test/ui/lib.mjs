@@ -36,15 +36,28 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
     async command(title) {
       await page.keyboard.press('Escape');
       await page.keyboard.press('F1');
-      await quickInput.waitFor({ state: 'visible' });
+      // F1 can be lost while focus moves out of a webview: the loop below opens the palette again then.
+      await quickInput.waitFor({ state: 'visible', timeout: 5000 }).catch(() => undefined);
       // Fill rather than type: keys typed while focus is still moving from a webview into the palette can be lost.
       const box = quickInput.locator('input.input');
       const row = quickInput.locator('.monaco-list-row', { hasText: title.replace(/^>?\s*/, '') }).first();
       await t.until(async () => {
-        if (!(await quickInput.isVisible())) await page.keyboard.press('F1');
+        if (!(await quickInput.isVisible())) {
+          await page.keyboard.press('F1');
+          if (!await quickInput.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) {
+            await t.editor().click({ timeout: 2000 }).catch(() => undefined); // focus the workbench, not a webview
+            return false;
+          }
+        }
         await box.fill(`>${title.replace(/^>?\s*/, '')}`);
-        return row.isVisible().catch(() => false);
-      }, `the palette to list "${title}"`, { timeout: 15_000, interval: 500 });
+        if (await row.isVisible().catch(() => false)) return true;
+        // The palette lists the commands whose "when" held as it opened (the active editor, the view in focus): an
+        // editor that was still opening leaves a command out. Close it, so that the next try opens it afresh.
+        await page.waitForTimeout(300);
+        if (await row.isVisible().catch(() => false)) return true;
+        await page.keyboard.press('Escape');
+        return false;
+      }, `the palette to list "${title}"`, { timeout: 20_000, interval: 500 });
       await row.click();
     },
 
