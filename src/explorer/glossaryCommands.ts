@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type DictionaryInput, type Glossary, type ServiceClient } from '../api';
 import { countEntries, entriesForSending, lintEntries, type EntriesFormat } from '../core';
 import { validateName } from '../platform/validate';
+import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from './glossaryTree';
 import { pairLabel } from '../platform/words';
@@ -162,13 +163,8 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       const client = await requireClient(ctx);
       const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Rename Glossary'));
       if (!glossary) return;
-      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Glossary'), value: glossary.name, validateInput: validateName });
-      if (!name || name === glossary.name) return;
-      try {
-        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameGlossary(glossary.glossaryId, name, signal));
-      } catch (err) {
-        await showError(vscode.l10n.t('Could not rename the glossary'), err);
-      }
+      await renameInteractively(vscode.l10n.t('Rename Glossary'), glossary.name, vscode.l10n.t('Could not rename the glossary'),
+        (name, signal) => actions.renameGlossary(glossary.glossaryId, name, signal));
     }),
     vscode.commands.registerCommand('terminology.glossaries.addDictionary', async (arg?: unknown) => {
       const client = await requireClient(ctx);

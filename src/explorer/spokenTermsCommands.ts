@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Language, ServiceClient, SpokenTerms } from '../api';
 import { lintTermList, termsOf } from '../core';
 import { validateName } from '../platform/validate';
+import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { CollectionNode, TermListNode } from './spokenTermsTree';
 import { showError } from '../platform/errors';
@@ -110,13 +111,8 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       const client = await requireClient(ctx);
       const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Rename Collection'));
       if (!collection) return;
-      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Collection'), value: collection.name, validateInput: validateName });
-      if (!name || name === collection.name) return;
-      try {
-        await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameCollection(collection.spokenTermsId, name, signal));
-      } catch (err) {
-        await showError(vscode.l10n.t('Could not rename the collection'), err);
-      }
+      await renameInteractively(vscode.l10n.t('Rename Collection'), collection.name, vscode.l10n.t('Could not rename the collection'),
+        (name, signal) => actions.renameCollection(collection.spokenTermsId, name, signal));
     }),
     vscode.commands.registerCommand('terminology.spokenTerms.delete', async (arg?: unknown) => {
       const client = await requireClient(ctx);

@@ -8,6 +8,7 @@ import { argOf, clientOrThrow, requireClient, type CommandContext } from '../pla
 import { showError } from '../platform/errors';
 import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
+import { renameInteractively } from '../platform/rename';
 import { isStyleRulesUri, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
 import { StyleLint } from './styleLint';
 import { styleDocumentText } from '../core';
@@ -189,13 +190,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         if (!await requireClient(ctx)) return;
         const list = await listFrom(arg, vscode.l10n.t('Rename Style Rule List'));
         if (!list) return;
-        const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Rename Style Rule List'), value: list.name, validateInput: validateName });
-        if (!name || name === list.name) return;
-        try {
-          await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => actions.renameStyleRules(list.styleId, name, signal));
-        } catch (err) {
-          await showError(vscode.l10n.t('Could not rename the style rule list'), err);
-        }
+        await renameInteractively(vscode.l10n.t('Rename Style Rule List'), list.name, vscode.l10n.t('Could not rename the style rule list'),
+          (name, signal) => actions.renameStyleRules(list.styleId, name, signal));
       }),
       vscode.commands.registerCommand('terminology.styleRules.delete', async (arg?: unknown) => {
         if (!await requireClient(ctx)) return;
