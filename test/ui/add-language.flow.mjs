@@ -1,5 +1,7 @@
 // Add Language to Glossary from the palette with the glossary document open: a new column of drafts, marked as such;
 // Ctrl+Z takes the column back (nothing was sent); run again, Ctrl+S creates the new dictionary in one call.
+// The glossary's text editor is what this flow drives (a user who set terminology.openGlossaryIn to text).
+export const options = { settings: { 'terminology.openGlossaryIn': 'text' } };
 export const title = 'add language: palette → ES → drafts → undo → again → Ctrl+S creates EN → ES';
 
 export async function run(t) {

@@ -1,5 +1,7 @@
 // Rename Source Phrase from the glossary document's context menu: the phrase under the cursor is offered, one
 // dictionary refuses, the message names what was renamed and what failed, "Retry the Rest" renames only the rest.
+// The glossary's text editor is what this flow drives (a user who set terminology.openGlossaryIn to text).
+export const options = { settings: { 'terminology.openGlossaryIn': 'text' } };
 export const title = 'rename source phrase: editor context menu → a refused dictionary → Retry the Rest';
 
 export async function run(t) {
