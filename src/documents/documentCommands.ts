@@ -187,6 +187,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async mergeWithRemote(uri, signal) {
       const { doc, ref } = await remote(uri);
+      await fs.settled();
       const known = fs.base(doc.uri);
       const base = known ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);

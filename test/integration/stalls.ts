@@ -41,7 +41,7 @@ export async function withStallMonitor<T>(work: () => Promise<T>): Promise<Monit
   }
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
 
 /** What the samples in one stall were doing, in ms. */
@@ -99,7 +99,7 @@ export class Profiler {
       let ourFrame: string | undefined;
       for (let id: number | undefined = p.samples[i]; id !== undefined; id = this.parent.get(id)) {
         const f = this.byId.get(id)!.callFrame;
-        if (this.ourBundle(f.url)) { who = 'ours'; ourFrame ??= f.functionName || '(anonymous)'; }
+        if (this.ourBundle(f.url)) { who = 'ours'; ourFrame ??= f.functionName || `(anonymous) ${f.url.split('/').pop()}:${f.lineNumber + 1}`; }
         else if (who === 'vscode' && this.benchCode(f.url)) who = 'bench';
       }
       a[who] += dt;
