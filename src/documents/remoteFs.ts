@@ -62,12 +62,21 @@ function errorCount(ref: RemoteRef, text: string): Promise<number> {
     : offload.termsErrorCount(text, ref.lang);
 }
 const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
-/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). */
+/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). A large
+ * text is counted in slices of 1 Mi units that yield to the event loop (10 MiB at once takes 10-20 ms). */
 const sizes = new Map<string, { text: string; size: number }>();
-function sizeOf(key: string, text: string): number {
+async function sizeOf(key: string, text: string): Promise<number> {
   const c = sizes.get(key);
   if (c && c.text === text) return c.size;
-  const size = utf8Length(text);
+  let size = 0;
+  for (let at = 0; at < text.length;) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    let end = Math.min(text.length, at + (1 << 20));
+    const unit = text.charCodeAt(end - 1);
+    if (end < text.length && unit >= 0xd800 && unit <= 0xdbff) end++; // a surrogate pair counts whole
+    size += utf8Length(text.slice(at, end));
+    at = end;
+  }
   sizes.set(key, { text, size });
   return size;
 }
@@ -274,7 +283,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const v = await this.version(uri, path, 'stat');
-    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: sizeOf(uri.toString(), v.text) };
+    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: await sizeOf(uri.toString(), v.text) };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -332,17 +341,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (mounted) return mounted.writeFile(uri, content, { create: false, overwrite: true });
     const ref = this.ref(uri);
     const key = uri.toString();
-    const text = await offload.decodeText(content);
     const what = describeRef(ref);
-    await this.history.settled();
-    const base = this.versions.get(key)?.text;
     const reason = this.saveReasons.get(key);
     this.saveReasons.delete(key);
     const pre = this.prefetched.get(key);
     this.prefetched.delete(key);
-    // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
-    // fetched the remote: the save does neither again.
-    const fresh = pre !== undefined && pre.text === text && Date.now() - pre.at < PREFLIGHT_MS;
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
@@ -350,6 +353,16 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       this.willSaveFetches.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
+    await this.history.settled();
+    const base = this.versions.get(key)?.text;
+    // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
+    // preflight may have done it: see `fresh`).
+    const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
+    const checked = await this.checkBytes(ref, content, base, !recent);
+    const text = checked.text;
+    // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
+    // fetched the remote: the save does neither again.
+    const fresh = recent && pre.text === text;
     // The fetch this save started when it was announced (only the next writeFile of this address takes it).
     const announced = this.willSaveFetches.get(key);
     this.willSaveFetches.delete(key);
@@ -358,14 +371,14 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && await same(ref, base, text)) {
+    if (checked.same) {
       early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
     }
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = fresh ? 0 : await errorCount(ref, text);
+    const errors = fresh ? 0 : checked.linted ? checked.errors : await errorCount(ref, text);
     if (errors) {
       early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
@@ -418,6 +431,18 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remember(uri, text, text);
     void entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text);
+  }
+
+  /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
+  private async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
+    if (ref.kind === 'glossary') {
+      const text = await offload.decodeText(content);
+      return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
+    }
+    const check = ref.kind === 'dictionary'
+      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+      : { kind: 'terms' as const, lang: ref.lang };
+    return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
   }
 
   /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while

@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
-import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -27,9 +27,20 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
     }
     case 'decodeText': return { value: decoder.decode(req.bytes) };
+    case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
   }
+}
+
+/** Decodes the bytes of a save, compares them with the base, and lints them: the text crosses to this thread
+ * once (as bytes) for all three. */
+export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): SaveChecks {
+  const text = decoder.decode(req.bytes);
+  const same = req.base !== undefined && (req.base === text || sameContent(req.base, text, req.kind));
+  const errors = same || !req.lint ? 0
+    : (req.kind === 'terms' ? lintTermList(text, { lang: req.lang }) : lintEntries(text, req.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
+  return { text, same, errors };
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;

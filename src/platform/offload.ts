@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
-import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -45,15 +45,19 @@ export class Offload {
         if (!p) return;
         this.pending.delete(msg.id);
         if (msg.error !== undefined) { p.reject(new Error(msg.error)); return; }
-        try {
-          p.resolve(fromParts(msg.value, (part) => {
-            const text = (this.incoming.get(part) ?? []).join('');
-            this.incoming.delete(part);
-            return text;
-          }));
-        } catch (err) {
-          p.reject(err instanceof Error ? err : new Error(String(err)));
-        }
+        // Joining a large string's chunks copies it (10-30 ms for 10 MiB): one answer per turn of the event loop,
+        // as several answers may arrive in one task.
+        this.assemble(() => {
+          try {
+            p.resolve(fromParts(msg.value, (part) => {
+              const text = (this.incoming.get(part) ?? []).join('');
+              this.incoming.delete(part);
+              return text;
+            }));
+          } catch (err) {
+            p.reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
       });
       const fail = (err: Error) => {
         this.failed = true;
@@ -69,6 +73,20 @@ export class Offload {
       this.failed = true;
     }
     return this.worker;
+  }
+
+  private readonly assembling: Array<() => void> = [];
+
+  /** Runs `job` after the ones queued before it, one per turn of the event loop. */
+  private assemble(job: () => void): void {
+    this.assembling.push(job);
+    if (this.assembling.length > 1) return;
+    const next = () => {
+      this.assembling[0]();
+      this.assembling.shift();
+      if (this.assembling.length) setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   /** Runs `req` on the worker, or `inline()` when there is none. A failing worker is not asked again. */
@@ -153,6 +171,23 @@ export class Offload {
   decodeText(bytes: Uint8Array): Promise<string> {
     const inline = () => new TextDecoder().decode(bytes);
     return bytes.byteLength < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'decodeText', bytes }, inline);
+  }
+
+  /** A save's checks of the bytes VS Code hands over, in one round trip: their text, whether it holds the same
+   * entries as `base`, and (when `lint` and not the same) its error-level findings. */
+  saveChecks(bytes: Uint8Array, base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, lint: boolean): Promise<SaveChecks> {
+    const inline = (): SaveChecks => {
+      const text = new TextDecoder().decode(bytes);
+      const same = base !== undefined && (base === text || sameContent(base, text, check.kind));
+      const errors = same || !lint ? 0
+        : (check.kind === 'terms' ? lintTermList(text, { lang: check.lang }) : lintEntries(text, check.options)).filter((f) => f.severity === 'error').length;
+      return { text, same, errors };
+    };
+    if (bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(inline);
+    const options = check.kind === 'entries'
+      ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
+      : undefined;
+    return this.run({ op: 'saveChecks', bytes, base, kind: check.kind, ...(options ? { options } : { lang: (check as { lang?: string }).lang }), lint }, inline);
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */

@@ -12,7 +12,12 @@ export type OffloadRequest =
   | { op: 'encodeText'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
-  | { op: 'decodeText'; bytes: Uint8Array };
+  | { op: 'decodeText'; bytes: Uint8Array }
+  | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean };
+
+/** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
+ * and (unless the same, or not asked for) how many error-level findings it has. */
+export interface SaveChecks { text: string; same: boolean; errors: number }
 
 /** A large string travels between the threads in chunks of this many UTF-16 units, one chunk per message, each
  * posted (main thread → worker) or received (worker → main thread, one at a time, each acknowledged) in a task of

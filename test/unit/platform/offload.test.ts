@@ -37,6 +37,13 @@ describe('offload: whole-text work on the core worker', function () {
     assert.deepEqual(await off.parseJson(bytes), value);
     assert.equal(await off.decodeText(await off.encodeText(ours)), ours);
     assert.deepEqual(await off.commonEnds(base, ours), commonEnds(base, ours));
+    // A save's checks in one round trip: the text, the same entries as the base or not, the errors (when asked).
+    const errors = lintEntries(ours, { format: 'tsv' }).filter((f) => f.severity === 'error').length;
+    const bytesOf = (t: string) => new TextEncoder().encode(t);
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, false), { text: ours, same: false, errors: 0 });
+    assert.deepEqual(await off.saveChecks(bytesOf(base.split('\n').reverse().join('\n')), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: base.split('\n').reverse().join('\n'), same: true, errors: 0 });
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), undefined, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
   });
 
   it('sends large strings both ways in chunks, whole (a surrogate pair at a chunk\'s edge included)', async () => {
