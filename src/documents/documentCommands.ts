@@ -102,10 +102,19 @@ async function replaceText(doc: vscode.TextDocument, text: string): Promise<void
   while (head > 0 && (isLow(old.charCodeAt(head)) || old.charCodeAt(head) === 10)) head--;
   while (tail > 0 && (isLow(old.charCodeAt(old.length - tail)) || old.charCodeAt(old.length - tail) === 10)) tail--;
   if (doc.version !== version) { head = 0; tail = 0; } // edited meanwhile: replace it all
-  const now = doc.getText().length;
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
-  if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
+  for (let attempt = 0; ; attempt++) {
+    const at = doc.version;
+    const now = doc.getText().length;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
+    if (await vscode.workspace.applyEdit(edit)) return;
+    // Refused because the document changed on the way (VS Code reloading a clean document whose remote moved):
+    // done when it holds the text now, otherwise replaced whole again, as for an edit made meanwhile.
+    if (doc.getText() === text) return;
+    if (doc.version === at || attempt === 2) throw new Error(vscode.l10n.t('the document could not be edited'));
+    head = 0;
+    tail = 0;
+  }
 }
 
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
