@@ -104,7 +104,7 @@ async function replaceText(doc: vscode.TextDocument, text: string): Promise<void
   if (doc.version !== version) { head = 0; tail = 0; } // edited meanwhile: replace it all
   for (let attempt = 0; ; attempt++) {
     const at = doc.version;
-    const now = doc.getText().length;
+    const now = at === version ? old.length : doc.getText().length; // (a getText of 10 MiB holds the loop)
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
     if (await vscode.workspace.applyEdit(edit)) return;
