@@ -209,12 +209,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return text;
   }
 
-  /** Makes `text` the version of `uri` (Pull), with a new mtime. */
-  accept(uri: vscode.Uri, text: string): void {
+  /** Makes `text` the version of `uri` (Pull), with a new mtime. `current`: the document's text now, when the
+   * caller has read it. */
+  accept(uri: vscode.Uri, text: string, current?: string): void {
     const now = Date.now();
     const old = this.versions.get(uri.toString());
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (old && doc) this.remember(uri, doc.getText(), old.text);
+    if (old && doc) this.remember(uri, current ?? doc.getText(), old.text);
     this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
