@@ -1,6 +1,7 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
 import { mergeGrid, parseEntries, serializeEntries, type MergeResult } from '../core';
+import { readText } from '../platform/readText';
 import { offload } from '../platform/offload';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { pickTarget } from './pushFileCommand';
@@ -94,18 +95,26 @@ function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
  * common end, found on the core worker for a large text): a Pull or a Merge of 10 MiB that changes a few entries
  * is a small edit for VS Code and for the linter. */
 async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
-  const old = doc.getText();
+  const { text: old, version } = await readText(doc);
   if (old === text) return;
-  const version = doc.version;
   let [head, tail] = await offload.commonEnds(old, text);
   // Never split a surrogate pair or a \r\n.
   while (head > 0 && (isLow(old.charCodeAt(head)) || old.charCodeAt(head) === 10)) head--;
   while (tail > 0 && (isLow(old.charCodeAt(old.length - tail)) || old.charCodeAt(old.length - tail) === 10)) tail--;
   if (doc.version !== version) { head = 0; tail = 0; } // edited meanwhile: replace it all
-  const now = doc.getText().length;
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
-  if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
+  for (let attempt = 0; ; attempt++) {
+    const at = doc.version;
+    const now = at === version ? old.length : doc.getText().length; // (a getText of 10 MiB holds the loop)
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
+    if (await vscode.workspace.applyEdit(edit)) return;
+    // Refused because the document changed on the way (VS Code reloading a clean document whose remote moved):
+    // done when it holds the text now, otherwise replaced whole again, as for an edit made meanwhile.
+    if (doc.getText() === text) return;
+    if (doc.version === at || attempt === 2) throw new Error(vscode.l10n.t('the document could not be edited'));
+    head = 0;
+    tail = 0;
+  }
 }
 
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
@@ -187,10 +196,11 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async mergeWithRemote(uri, signal) {
       const { doc, ref } = await remote(uri);
+      await fs.settled();
       const known = fs.base(doc.uri);
       const base = known ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
-      const before = doc.getText();
+      const before = (await readText(doc)).text;
       // On the core worker for a large text: a 10 MiB three-way merge does not stall the extension host.
       const result = ref.kind === 'glossary' ? mergeGrid(base, before, text)
         : await offload.merge(ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
@@ -207,12 +217,12 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async preflightSave(uri, signal) {
       const { doc } = await remote(uri);
-      return fs.preflight(doc.uri, doc.getText(), signal);
+      return fs.preflight(doc.uri, (await readText(doc)).text, signal);
     },
     async pull(uri, signal) {
       const { doc } = await remote(uri);
       const text = await fs.fetchRemote(doc.uri, signal);
-      fs.accept(doc.uri, text);
+      fs.accept(doc.uri, text, (await readText(doc)).text);
       await replaceText(doc, text);
       // The text now equals the version just accepted: this save sends nothing and marks the document clean.
       if (doc.isDirty) await doc.save();

@@ -41,8 +41,15 @@ export interface SaveUi {
 }
 
 const FRESH_MS = 5000;
+/** Documents of at least this many lines fetch their remote when an explicit save is announced. */
+const WILL_SAVE_FETCH_LINES = 4096;
+
+/** A remote fetch started ahead of the check that needs it. */
+interface EarlyFetch { remote(signal?: AbortSignal): Promise<string | undefined>; drop(): void }
 /** How long a save may reuse the remote text its preflight fetched. */
 const PREFLIGHT_MS = 5000;
+/** How long a fetch started when a save was announced may serve that save's writeFile (as a preflight's does). */
+const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
 
 export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
 
@@ -55,12 +62,21 @@ function errorCount(ref: RemoteRef, text: string): Promise<number> {
     : offload.termsErrorCount(text, ref.lang);
 }
 const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
-/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). */
+/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). A large
+ * text is counted in slices of 1 Mi units that yield to the event loop (10 MiB at once takes 10-20 ms). */
 const sizes = new Map<string, { text: string; size: number }>();
-function sizeOf(key: string, text: string): number {
+async function sizeOf(key: string, text: string): Promise<number> {
   const c = sizes.get(key);
   if (c && c.text === text) return c.size;
-  const size = utf8Length(text);
+  let size = 0;
+  for (let at = 0; at < text.length;) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    let end = Math.min(text.length, at + (1 << 20));
+    const unit = text.charCodeAt(end - 1);
+    if (end < text.length && unit >= 0xd800 && unit <= 0xdbff) end++; // a surrogate pair counts whole
+    size += utf8Length(text.slice(at, end));
+    at = end;
+  }
   sizes.set(key, { text, size });
   return size;
 }
@@ -81,6 +97,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly watched = new Set<string>();
   /** Unsaved text of a document VS Code is re-reading (a Revert), with its base, until the read has landed. */
   private readonly setAside = new Map<string, { text: string; base: string | undefined; at: number }>();
+  /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
+   * hands the 10 MiB over to writeFile), for that save's conflict check. */
+  private readonly willSaveFetches = new Map<string, { fetch: EarlyFetch; at: number }>();
   /** The remote text a preflight fetched, for the save that follows it. */
   private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
@@ -121,15 +140,20 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.persistBase(e.document);
         if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
         const key = e.document.uri.toString();
-        const base = this.history.baseOf(key, e.document.getText());
         const v = this.versions.get(key);
-        if (base !== undefined && v && base !== v.text) {
+        const was = v?.text;
+        // Looked up in order after every earlier note (a save, Pull or Merge reads the base after `settled()`);
+        // applied unless something newer moved the version meanwhile.
+        void this.history.baseOf(key, e.document.getText()).then((base) => {
+          if (base === undefined || !v || this.versions.get(key) !== v || v.text !== was || base === v.text) return;
           v.text = base;
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
-        }
+        });
       }),
       vscode.workspace.onWillSaveTextDocument((e) => {
-        if (e.document.uri.scheme === SCHEME) this.saveReasons.set(e.document.uri.toString(), e.reason);
+        if (e.document.uri.scheme !== SCHEME) return;
+        this.saveReasons.set(e.document.uri.toString(), e.reason);
+        this.fetchOnWillSave(e.document, e.reason);
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
@@ -144,6 +168,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   // ---- state shared with the commands -------------------------------------------------------------------------
+
+  /** Resolves once the base an Undo or Redo brought back is in place (look it up after this). */
+  settled(): Promise<void> {
+    return this.history.settled();
+  }
 
   /** The text the document at `uri` was opened from, if it is open. */
   base(uri: vscode.Uri): string | undefined {
@@ -180,12 +209,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     return text;
   }
 
-  /** Makes `text` the version of `uri` (Pull), with a new mtime. */
-  accept(uri: vscode.Uri, text: string): void {
+  /** Makes `text` the version of `uri` (Pull), with a new mtime. `current`: the document's text now, when the
+   * caller has read it. */
+  accept(uri: vscode.Uri, text: string, current?: string): void {
     const now = Date.now();
     const old = this.versions.get(uri.toString());
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (old && doc) this.remember(uri, doc.getText(), old.text);
+    if (old && doc) this.remember(uri, current ?? doc.getText(), old.text);
     this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
@@ -254,7 +284,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const v = await this.version(uri, path, 'stat');
-    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: sizeOf(uri.toString(), v.text) };
+    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: await sizeOf(uri.toString(), v.text) };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -296,6 +326,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<Preflight> {
     const ref = this.ref(uri);
     const key = uri.toString();
+    await this.history.settled();
     const base = this.versions.get(key)?.text;
     const early = this.earlyFetch(ref, text);
     if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
@@ -311,32 +342,44 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (mounted) return mounted.writeFile(uri, content, { create: false, overwrite: true });
     const ref = this.ref(uri);
     const key = uri.toString();
-    const text = await offload.decodeText(content);
     const what = describeRef(ref);
-    const base = this.versions.get(key)?.text;
     const reason = this.saveReasons.get(key);
     this.saveReasons.delete(key);
     const pre = this.prefetched.get(key);
     this.prefetched.delete(key);
-    // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
-    // fetched the remote: the save does neither again.
-    const fresh = pre !== undefined && pre.text === text && Date.now() - pre.at < PREFLIGHT_MS;
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
+      this.willSaveFetches.get(key)?.fetch.drop();
+      this.willSaveFetches.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
-    const early = fresh ? undefined : this.earlyFetch(ref, text);
+    await this.history.settled();
+    const base = this.versions.get(key)?.text;
+    // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
+    // preflight may have done it: see `fresh`).
+    const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
+    const checked = await this.checkBytes(ref, content, base, !recent);
+    const text = checked.text;
+    // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
+    // fetched the remote: the save does neither again.
+    const fresh = recent && pre.text === text;
+    // The fetch this save started when it was announced (only the next writeFile of this address takes it).
+    const announced = this.willSaveFetches.get(key);
+    this.willSaveFetches.delete(key);
+    const usable = !fresh && announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
+    if (!usable) announced?.fetch.drop();
+    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (base !== undefined && await same(ref, base, text)) {
+    if (checked.same) {
       early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
     }
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = fresh ? 0 : await errorCount(ref, text);
+    const errors = fresh ? 0 : checked.linted ? checked.errors : await errorCount(ref, text);
     if (errors) {
       early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
@@ -391,11 +434,48 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.ui.pushed(uri, ref, text);
   }
 
+  /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
+  private async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
+    if (ref.kind === 'glossary') {
+      const text = await offload.decodeText(content);
+      return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
+    }
+    const check = ref.kind === 'dictionary'
+      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+      : { kind: 'terms' as const, lang: ref.lang };
+    return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
+  }
+
+  /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while
+   * VS Code gathers and sends the document's bytes to writeFile (for 10 MiB, about as long as the fetch). Still the
+   * save's one fetch before its PUT; none when a preflight of this save fetched already. Dropped (aborted) when no
+   * writeFile takes it in time. */
+  private fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason): void {
+    const key = doc.uri.toString();
+    this.willSaveFetches.get(key)?.fetch.drop();
+    this.willSaveFetches.delete(key);
+    if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || this.mounts.has(doc.uri.authority)) return;
+    const pre = this.prefetched.get(key);
+    if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
+    const ref = parseRemoteRef(doc.uri);
+    if (!ref) return;
+    const entry = { fetch: this.startFetch(ref), at: Date.now() };
+    this.willSaveFetches.set(key, entry);
+    setTimeout(() => {
+      if (this.willSaveFetches.get(key) !== entry) return;
+      this.willSaveFetches.delete(key);
+      entry.fetch.drop();
+    }, WILL_SAVE_FETCH_MS).unref?.();
+  }
+
   /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
    * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
    * a small text, whose checks take no time (it is fetched after them, as before). */
-  private earlyFetch(ref: RemoteRef, text: string): { remote(signal?: AbortSignal): Promise<string | undefined>; drop(): void } | undefined {
-    if (text.length < OFFLOAD_ABOVE) return undefined;
+  private earlyFetch(ref: RemoteRef, text: string): EarlyFetch | undefined {
+    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref);
+  }
+
+  private startFetch(ref: RemoteRef): EarlyFetch {
     const abort = new AbortController();
     const fetched = this.fetchForSave(ref, abort.signal);
     fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it

@@ -45,6 +45,10 @@ export class DiagnosticsManager implements vscode.Disposable {
   static readonly SLICE_ABOVE = 256 * 1024;
   /** Work per slice while reading a large text, in milliseconds. */
   static readonly SLICE_MS = 8;
+  /** Documents of more lines are read (`getText()`, 10-20 ms for 10 MiB) in a later task, not in the event's. */
+  static readonly DEFER_ABOVE_LINES = 4096;
+  /** Lines read per `getText(range)` while reading a large document in slices. */
+  static readonly READ_LINES = 4096;
 
   constructor(private readonly log: Logger, private readonly debounceMs = 120) {
     this.disposables.push(
@@ -178,8 +182,13 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.docs.set(key, s);
     if (kind.kind === 'entries') {
       const t = performance.now();
-      const text = doc.getText();
       s.linter = new EntriesLinter(kind);
+      if (doc.lineCount > DiagnosticsManager.DEFER_ABOVE_LINES) {
+        // Its text is read in later tasks, in ranges: the open event's task already holds VS Code's receiving of it.
+        this.loadInSlices(doc, s, undefined, t);
+        return;
+      }
+      const text = doc.getText();
       if (text.length > DiagnosticsManager.SLICE_ABOVE) {
         this.loadInSlices(doc, s, text, t);
         return;
@@ -191,11 +200,34 @@ export class DiagnosticsManager implements vscode.Disposable {
   }
 
   /** Reads a large text in slices, yielding to the event loop between them; then applies the edits made
-   * meanwhile (in order) and publishes. A closed or reopened document, or a newer read, stops it. */
-  private loadInSlices(doc: vscode.TextDocument, s: DocState, text: string, started: number): void {
+   * meanwhile (in order) and publishes. A closed or reopened document, or a newer read, stops it. Without `text`,
+   * the document's text is read in the first slice's task (changes seen before then are in it already). */
+  private loadInSlices(doc: vscode.TextDocument, s: DocState, text: string | undefined, started: number): void {
     const key = doc.uri.toString();
-    const load = s.linter!.load(text);
+    let load = text === undefined ? undefined : s.linter!.load(text);
     let slices = 0;
+    // Without a text: the document's is read a range of lines per slice (`getText()` of 10 MiB joins 229 000
+    // lines in one go, 20 ms and more), and read again from the start when the document changes meanwhile.
+    let pieces: string[] = [];
+    let readTo = 0;
+    let readVersion = doc.version;
+    const read = (budgetMs: number): boolean => {
+      if (doc.version !== readVersion) { pieces = []; readTo = 0; readVersion = doc.version; }
+      const deadline = performance.now() + budgetMs;
+      const lines = doc.lineCount;
+      while (readTo < lines) {
+        const to = Math.min(lines, readTo + DiagnosticsManager.READ_LINES);
+        pieces.push(doc.getText(new vscode.Range(readTo, 0, to, 0)));
+        readTo = to;
+        if (performance.now() >= deadline) break;
+      }
+      if (readTo < lines) return false;
+      // The last line has no line break after it: the range to (lines, 0) ends at the end of the text.
+      loading.pending.length = 0; // the text read holds every change seen so far
+      load = s.linter!.load(pieces.join(''));
+      pieces = [];
+      return true;
+    };
     const done = () => {
       s.loading = undefined;
       for (const changes of loading.pending) this.apply(s, changes);
@@ -207,13 +239,15 @@ export class DiagnosticsManager implements vscode.Disposable {
       pending: [],
       finish: () => {
         if (s.loading !== loading) return;
-        load.step(Infinity);
+        if (!load) read(Infinity);
+        load!.step(Infinity);
         done();
       },
     };
     const step = () => {
       if (this.docs.get(key) !== s || s.loading !== loading) return; // closed, reopened, read again, or finished
       slices++;
+      if (!load) { read(DiagnosticsManager.SLICE_MS); setImmediate(step); return; }
       if (!load.step(DiagnosticsManager.SLICE_MS)) { setImmediate(step); return; }
       done();
     };
@@ -243,7 +277,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.linter && large) {
       // A change of a large part of the text (a paste, a whole-text replace): read the new text in slices.
       if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
-      this.loadInSlices(e.document, s, e.document.getText(), performance.now());
+      this.loadInSlices(e.document, s, undefined, performance.now());
       return;
     }
     if (s.linter) {

@@ -1,9 +1,9 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
-import type { OffloadRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -27,25 +27,68 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
     }
     case 'decodeText': return { value: decoder.decode(req.bytes) };
+    case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
   }
 }
 
-/** Large strings of a request sent ahead, one per message (see Offload.send). */
-const parts = new Map<number, string>();
+/** Decodes the bytes of a save, compares them with the base, and lints them: the text crosses to this thread
+ * once (as bytes) for all three. */
+export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): SaveChecks {
+  const text = decoder.decode(req.bytes);
+  const same = req.base !== undefined && (req.base === text || sameContent(req.base, text, req.kind));
+  const errors = same || !req.lint ? 0
+    : (req.kind === 'terms' ? lintTermList(text, { lang: req.lang }) : lintEntries(text, req.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
+  return { text, same, errors };
+}
 
-parentPort?.on('message', (msg: { id: number; req: OffloadRequest } | { part: number; text: string }) => {
-  if ('part' in msg) { parts.set(msg.part, msg.text); return; }
-  try {
-    const req = { ...msg.req } as Record<string, unknown>;
-    for (const [field, v] of Object.entries(req)) {
-      const part = (v as { $part?: unknown } | null)?.$part;
-      if (typeof part === 'number') { req[field] = parts.get(part); parts.delete(part); }
+const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;
+/** Chunks of the large strings of requests, sent ahead (see Offload.send), by part number. */
+const parts = new Map<number, string[]>();
+/** Chunks of answers sent and not yet acknowledged: the next one goes when the main thread has taken this one. */
+const acks = new Map<number, () => void>();
+let nextPart = 1;
+
+/** Posts the answer; its large strings go ahead in chunks, each once the main thread acknowledged the one before. */
+async function answer(id: number, value: unknown, transfer: ArrayBuffer[]): Promise<void> {
+  const large: Array<[number, string]> = [];
+  const message = withParts(value, (text) => {
+    const part = nextPart++;
+    large.push([part, text]);
+    return part;
+  });
+  for (const [part, text] of large) {
+    for (const chunk of chunksOf(text, chunkUnits)) {
+      const taken = new Promise<void>((resolve) => acks.set(part, resolve));
+      parentPort!.postMessage({ part, chunk });
+      await taken;
     }
-    const { value, transfer } = run(req as OffloadRequest);
-    parentPort!.postMessage({ id: msg.id, value }, transfer ?? []);
+  }
+  parentPort!.postMessage({ id, value: message }, transfer);
+}
+
+parentPort?.on('message', (msg: { id: number; req: OffloadRequest } | { part: number; chunk: string } | { ack: number }) => {
+  if ('ack' in msg) { const done = acks.get(msg.ack); acks.delete(msg.ack); done?.(); return; }
+  if ('part' in msg) {
+    const chunks = parts.get(msg.part);
+    if (chunks) chunks.push(msg.chunk);
+    else parts.set(msg.part, [msg.chunk]);
+    return;
+  }
+  let result: { value: unknown; transfer?: ArrayBuffer[] };
+  try {
+    const req = fromParts(msg.req, (part) => {
+      const text = (parts.get(part) ?? []).join('');
+      parts.delete(part);
+      return text;
+    }) as OffloadRequest;
+    result = run(req);
   } catch (err) {
     parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+    return;
   }
+  answer(msg.id, result.value, result.transfer ?? []).catch((err: unknown) => {
+    parentPort!.postMessage({ id: msg.id, error: err instanceof Error ? err.message : String(err) });
+  });
 });

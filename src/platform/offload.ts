@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
-import type { OffloadRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -19,27 +19,52 @@ export class Offload {
   private failed = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  /** Chunks of the large strings of answers, by the worker's part number, until the answer that uses them. */
+  private readonly incoming = new Map<number, string[]>();
 
-  /** `script`: the worker's file (dist/coreWorker.js next to the bundle); inline only when it is missing. */
-  constructor(private readonly script: string | undefined = defaultScript()) {}
+  /** `script`: the worker's file (dist/coreWorker.js next to the bundle); inline only when it is missing.
+   * `chunkUnits`: the size of the chunks large strings travel in (smaller in the tests). */
+  constructor(private readonly script: string | undefined = defaultScript(), private readonly chunkUnits = CHUNK_UNITS) {}
 
   private start(): Worker | undefined {
     if (this.worker || this.failed || !this.script) return this.worker;
     try {
-      const w = new Worker(this.script);
+      const w = new Worker(this.script, { workerData: { chunkUnits: this.chunkUnits } });
       w.unref(); // never keeps the host alive
-      w.on('message', (msg: { id: number; value?: unknown; error?: string }) => {
+      w.on('message', (msg: { id: number; value?: unknown; error?: string } | { part: number; chunk: string }) => {
+        if ('part' in msg) {
+          // One chunk of a large string of an answer: kept, and acknowledged, so that the worker sends the next
+          // one only now (each chunk is received in a task of its own).
+          const chunks = this.incoming.get(msg.part);
+          if (chunks) chunks.push(msg.chunk);
+          else this.incoming.set(msg.part, [msg.chunk]);
+          w.postMessage({ ack: msg.part });
+          return;
+        }
         const p = this.pending.get(msg.id);
         if (!p) return;
         this.pending.delete(msg.id);
-        if (msg.error !== undefined) p.reject(new Error(msg.error));
-        else p.resolve(msg.value);
+        if (msg.error !== undefined) { p.reject(new Error(msg.error)); return; }
+        // Joining a large string's chunks copies it (10-30 ms for 10 MiB): one answer per turn of the event loop,
+        // as several answers may arrive in one task.
+        this.assemble(() => {
+          try {
+            p.resolve(fromParts(msg.value, (part) => {
+              const text = (this.incoming.get(part) ?? []).join('');
+              this.incoming.delete(part);
+              return text;
+            }));
+          } catch (err) {
+            p.reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
       });
       const fail = (err: Error) => {
         this.failed = true;
         this.worker = undefined;
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
+        this.incoming.clear();
       };
       w.on('error', fail);
       w.on('exit', (code) => { if (this.worker === w) fail(new Error(`the core worker stopped (${code})`)); });
@@ -48,6 +73,20 @@ export class Offload {
       this.failed = true;
     }
     return this.worker;
+  }
+
+  private readonly assembling: Array<() => void> = [];
+
+  /** Runs `job` after the ones queued before it, one per turn of the event loop. */
+  private assemble(job: () => void): void {
+    this.assembling.push(job);
+    if (this.assembling.length > 1) return;
+    const next = () => {
+      this.assembling[0]();
+      this.assembling.shift();
+      if (this.assembling.length) setImmediate(next);
+    };
+    setImmediate(next);
   }
 
   /** Runs `req` on the worker, or `inline()` when there is none. A failing worker is not asked again. */
@@ -60,21 +99,21 @@ export class Offload {
     });
   }
 
-  /** Posts `req`. Copying a string to the worker takes a few milliseconds per 10 MiB, in the task that posts it:
-   * each large string of a request goes in a message of its own, a task apart, so that no one task copies more
-   * than one. The worker puts them back in place. */
+  /** Posts `req`. Copying a string to the worker takes about 5 ms per Mi units in the task that posts it: each
+   * large string of a request (a text, the entries inside a JSON value) goes ahead in chunks, one message and one
+   * task each, so that no task copies more than one chunk. The worker puts them back in place. */
   private async send<T>(w: Worker, req: OffloadRequest, transfer: ArrayBuffer[]): Promise<T> {
-    const fields = Object.entries(req).filter(([, v]) => typeof v === 'string' && v.length >= OFFLOAD_ABOVE) as Array<[string, string]>;
-    let message: OffloadRequest = req;
-    if (fields.length > 1) {
-      const parts: Record<string, { $part: number }> = {};
-      for (const [field, text] of fields) {
-        const part = this.nextId++;
-        w.postMessage({ part, text });
-        parts[field] = { $part: part };
+    const large: Array<[number, string]> = [];
+    const message = withParts(req, (text) => {
+      const part = this.nextId++;
+      large.push([part, text]);
+      return part;
+    }) as OffloadRequest;
+    for (const [part, text] of large) {
+      for (const chunk of chunksOf(text, this.chunkUnits)) {
+        w.postMessage({ part, chunk });
         await new Promise((resolve) => setImmediate(resolve));
       }
-      message = { ...req, ...parts } as unknown as OffloadRequest;
     }
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -132,6 +171,23 @@ export class Offload {
   decodeText(bytes: Uint8Array): Promise<string> {
     const inline = () => new TextDecoder().decode(bytes);
     return bytes.byteLength < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'decodeText', bytes }, inline);
+  }
+
+  /** A save's checks of the bytes VS Code hands over, in one round trip: their text, whether it holds the same
+   * entries as `base`, and (when `lint` and not the same) its error-level findings. */
+  saveChecks(bytes: Uint8Array, base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, lint: boolean): Promise<SaveChecks> {
+    const inline = (): SaveChecks => {
+      const text = new TextDecoder().decode(bytes);
+      const same = base !== undefined && (base === text || sameContent(base, text, check.kind));
+      const errors = same || !lint ? 0
+        : (check.kind === 'terms' ? lintTermList(text, { lang: check.lang }) : lintEntries(text, check.options)).filter((f) => f.severity === 'error').length;
+      return { text, same, errors };
+    };
+    if (bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(inline);
+    const options = check.kind === 'entries'
+      ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
+      : undefined;
+    return this.run({ op: 'saveChecks', bytes, base, kind: check.kind, ...(options ? { options } : { lang: (check as { lang?: string }).lang }), lint }, inline);
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */

@@ -12,4 +12,57 @@ export type OffloadRequest =
   | { op: 'encodeText'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
-  | { op: 'decodeText'; bytes: Uint8Array };
+  | { op: 'decodeText'; bytes: Uint8Array }
+  | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean };
+
+/** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
+ * and (unless the same, or not asked for) how many error-level findings it has. */
+export interface SaveChecks { text: string; same: boolean; errors: number }
+
+/** A large string travels between the threads in chunks of this many UTF-16 units, one chunk per message, each
+ * posted (main thread → worker) or received (worker → main thread, one at a time, each acknowledged) in a task of
+ * its own: copying 10 MiB in one message holds the sending or the receiving event loop for tens of milliseconds. */
+export const CHUNK_UNITS = 1 << 20;
+/** Strings at least this long in a request or an answer travel in chunks. */
+export const CHUNKED_ABOVE = 256 * 1024;
+
+/** Where a string sent in chunks goes back in its message. */
+export interface PartRef { $part: number }
+
+/** The chunks of `text`, cut so that no surrogate pair is split. */
+export function chunksOf(text: string, units: number): string[] {
+  const out: string[] = [];
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + units);
+    const c = text.charCodeAt(end - 1);
+    if (end < text.length && c >= 0xd800 && c <= 0xdbff) end++;
+    out.push(text.slice(at, end));
+    at = end;
+  }
+  return out;
+}
+
+/** A copy of `value` with every long string (in plain objects and arrays, a few levels deep) replaced by a
+ * `PartRef`; `take` receives each string and returns its part number. */
+export function withParts(value: unknown, take: (text: string) => number, depth = 4): unknown {
+  if (typeof value === 'string') return value.length >= CHUNKED_ABOVE ? { $part: take(value) } : value;
+  if (depth === 0 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) return value.map((v) => withParts(v, take, depth - 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = withParts(v, take, depth - 1);
+  return out;
+}
+
+/** `value` with every `PartRef` (as `withParts` left them) replaced by its string. */
+export function fromParts(value: unknown, get: (part: number) => string, depth = 4): unknown {
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value;
+  const part = (value as Partial<PartRef>).$part;
+  if (typeof part === 'number' && Object.keys(value).length === 1) return get(part);
+  if (depth === 0) return value;
+  if (Array.isArray(value)) return value.map((v) => fromParts(v, get, depth - 1));
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = fromParts(v, get, depth - 1);
+  return out;
+}

@@ -37,6 +37,29 @@ describe('offload: whole-text work on the core worker', function () {
     assert.deepEqual(await off.parseJson(bytes), value);
     assert.equal(await off.decodeText(await off.encodeText(ours)), ours);
     assert.deepEqual(await off.commonEnds(base, ours), commonEnds(base, ours));
+    // A save's checks in one round trip: the text, the same entries as the base or not, the errors (when asked).
+    const errors = lintEntries(ours, { format: 'tsv' }).filter((f) => f.severity === 'error').length;
+    const bytesOf = (t: string) => new TextEncoder().encode(t);
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, false), { text: ours, same: false, errors: 0 });
+    assert.deepEqual(await off.saveChecks(bytesOf(base.split('\n').reverse().join('\n')), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: base.split('\n').reverse().join('\n'), same: true, errors: 0 });
+    assert.deepEqual(await off.saveChecks(bytesOf(ours), undefined, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
+  });
+
+  it('sends large strings both ways in chunks, whole (a surrogate pair at a chunk\'s edge included)', async () => {
+    const chunked = new Offload(script, 4096);
+    try {
+      // The pair 😀 straddles chunk edges at many places; entries nested in a JSON value travel chunked too.
+      const text = big('emoji\t' + '😀x'.repeat(OFFLOAD_ABOVE / 3) + '\n');
+      assert.equal(await chunked.decodeText(await chunked.encodeText(text)), text);
+      const value = { dictionaries: [{ entries: text, small: 'x' }], n: 1 };
+      assert.deepEqual(await chunked.parseJson(await chunked.encodeJson(value, text.length)), value);
+      const ours = text.replace('source 3\t', 'source 3\tmine ');
+      assert.deepEqual(await chunked.merge('entries', text, ours, text + 'theirs\tihre\n'), mergeEntries(text, ours, text + 'theirs\tihre\n'));
+      assert.deepEqual(await chunked.commonEnds(text, ours), commonEnds(text, ours));
+    } finally {
+      chunked.dispose();
+    }
   });
 
   it('reports a worker-side error, and runs inline when there is no worker', async () => {
