@@ -133,8 +133,9 @@ export interface RemoteTarget { glossaryId: string; sourceLang: string; targetLa
 export interface DocumentActions {
   openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
   openTermList(collection: { spokenTermsId: string; name: string }, lang: string): Promise<vscode.TextDocument>;
-  /** Every dictionary of a glossary from `sourceLang` as one document: a column per target language. */
-  openGlossary(glossary: { glossaryId: string; name: string }, sourceLang: string): Promise<vscode.TextDocument>;
+  /** Every dictionary of a glossary from `sourceLang` as one document: a column per target language; shown as text
+   * (the default) or in the table view. */
+  openGlossary(glossary: { glossaryId: string; name: string }, sourceLang: string, options?: { in?: 'table' | 'text' }): Promise<vscode.TextDocument>;
   /** A diff editor, remote ↔ the document; returns the remote side's address. */
   compareWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<vscode.Uri>;
   /** A local glossary file against a dictionary; returns the remote side's address. */
@@ -164,7 +165,13 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
   return {
     openDictionary: (g, pair) => open(dictionaryUri(g, pair), LANGUAGE_TSV),
     openTermList: (c, lang) => open(termListUri(c, lang), LANGUAGE_TERMS),
-    openGlossary: (g, sourceLang) => open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL),
+    openGlossary: async (g, sourceLang, options) => {
+      if (options?.in !== 'table') return open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL);
+      let doc = await vscode.workspace.openTextDocument(glossaryViewUri(g, sourceLang));
+      if (doc.languageId !== LANGUAGE_MULTILINGUAL) doc = await vscode.languages.setTextDocumentLanguage(doc, LANGUAGE_MULTILINGUAL);
+      await vscode.commands.executeCommand('vscode.openWith', doc.uri, 'terminology.table', { preview: false });
+      return doc;
+    },
     async compareWithRemote(uri, signal) {
       const { doc } = await remote(uri);
       const text = await fs.fetchRemote(doc.uri, signal);
@@ -274,7 +281,8 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
     }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
     if (!sourceLang) return;
-    const retry = () => actions.openGlossary(g, sourceLang).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
+    const shownIn = vscode.workspace.getConfiguration('terminology').get<'table' | 'text'>('openGlossaryIn', 'table');
+    const retry = () => actions.openGlossary(g, sourceLang, { in: shownIn }).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
     await retry();
   };
 
