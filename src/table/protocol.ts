@@ -25,9 +25,11 @@ export type TableRequest =
   | { type: 'loaded'; rows: number; ms: number }
   | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number }
   /** Sort of all rows by the first column and a text filter of all rows, each timed to the rows rendered. */
-  | { type: 'viewMeasured'; rows: number; sortMs: number; filterMs: number; filterText: string; shown: number };
+  | { type: 'viewMeasured'; rows: number; sortMs: number; filterMs: number; filterText: string; shown: number }
+  /** After a command moved or filtered the view: the rows shown (their first 200 lines) and the active cell. */
+  | { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null };
 
-export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' | 'viewMeasured' }>;
+export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' | 'viewMeasured' | 'viewChanged' }>;
 
 /** A dictionary ('table': source and target, CSV language columns) or a multilingual glossary ('grid': line 0 names
  * the languages, then a source and a cell per target language; an empty cell is a gap). */
@@ -49,9 +51,10 @@ export type TableUpdate =
   | { type: 'findings'; findings: Array<[number, CellFinding[]]> }
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
-  | { type: 'command'; name: TableCommand };
+  /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
+  | { type: 'command'; name: TableCommand; arg?: string };
 
-export type TableCommand = 'nextProblem' | 'nextGap' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
+export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 
 /** A request as the webview's queue builds it, before it gets its id and version. */
 export type TableRequestBody = TableRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'version'> : never) : never;

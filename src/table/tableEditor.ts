@@ -92,8 +92,13 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   }
 
   /** Sends a command to the active table (next problem, find, a scroll measurement). */
-  command(name: TableCommand): void {
-    this.active?.post({ type: 'command', name });
+  command(name: TableCommand, arg?: string): void {
+    this.active?.post({ type: 'command', name, arg });
+  }
+
+  /** The active table, when it shows a multilingual glossary: its languages (source first). */
+  activeGrid(): string[] | undefined {
+    return this.active?.mode === 'grid' ? this.active.header() : undefined;
   }
 
   fireReady(uri: vscode.Uri): void {
@@ -168,6 +173,16 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
       vscode.commands.registerCommand('terminology.table.nextProblem', () => provider.command('nextProblem')),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
       vscode.commands.registerCommand('terminology.table.nextGap', () => provider.command('nextGap')),
+      vscode.commands.registerCommand('terminology.table.filterMissing', async () => {
+        const languages = provider.activeGrid();
+        if (!languages) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary in the table view first (Open Glossary (All Languages)).'));
+          return;
+        }
+        const items = [{ label: vscode.l10n.t('Every row'), code: '' }, ...languages.slice(1).map((l) => ({ label: vscode.l10n.t('Missing in {0}', l), code: l }))];
+        const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') });
+        if (pick) provider.command('filterMissing', pick.code);
+      }),
       vscode.commands.registerCommand('terminology.openTable', async (uri?: vscode.Uri) => {
         const target = uri ?? vscode.window.activeTextEditor?.document.uri;
         if (target) await vscode.commands.executeCommand('vscode.openWith', target, TABLE_VIEW_TYPE);

@@ -82,7 +82,7 @@ export class TablePanel implements vscode.Disposable {
   }
 
   /** A multilingual glossary's languages: the cells of its first line, upper case. */
-  private header(): string[] {
+  header(): string[] {
     return rowOf(this.document.lineAt(0).text, 'tsv', true).cells.map((c) => c.trim().toUpperCase());
   }
 
@@ -199,7 +199,7 @@ export class TablePanel implements vscode.Disposable {
       if ('id' in m && typeof m.id === 'number') this.post({ type: 'done', id: m.id, ...outcome });
       return outcome.ok;
     };
-    if (m.type === 'ready' || m.type === 'rendered' || m.type === 'loaded' || m.type === 'scrollMeasured') return run();
+    if (m.type === 'ready' || m.type === 'rendered' || m.type === 'loaded' || m.type === 'scrollMeasured' || m.type === 'viewMeasured' || m.type === 'viewChanged') return run();
     const next = this.queue.then(run);
     this.queue = next.catch(() => undefined);
     return next;
@@ -270,6 +270,8 @@ export class TablePanel implements vscode.Disposable {
       case 'rendered':
       case 'loaded':
       case 'scrollMeasured':
+      case 'viewMeasured':
+      case 'viewChanged':
         this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
         this.owner.reported(doc.uri, m);
         return { ok: true };

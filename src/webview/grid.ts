@@ -602,6 +602,22 @@ export class Grid {
     }
   }
 
+  /** Shows only the rows missing in a language (its code, case ignored; '' for every row). */
+  filterMissing(code: string): void {
+    const select = this.dom.missing;
+    if (!select) return;
+    const c = this.languages ? this.languages.findIndex((l, i) => i > 0 && l.toLowerCase() === code.toLowerCase()) : -1;
+    select.value = c > 0 ? String(c) : '';
+    this.rebuildView();
+    if (c > 0 && this.view.length) this.move(0, c, false);
+  }
+
+  /** What the view shows now (for the extension's tests and log). */
+  viewReport(): { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null } {
+    const line = this.view[this.active.row];
+    return { type: 'viewChanged', shown: this.view.length, lines: this.view.slice(0, 200), active: line === undefined ? null : { line, column: this.active.col } };
+  }
+
   // ---- measurements ------------------------------------------------------------------------------------------
 
   /** Renders at 60 positions spread over the whole table, as a fast scroll would, and returns the cost of each

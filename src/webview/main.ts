@@ -46,8 +46,9 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
     case 'done': grid.answered(m); break;
     case 'findings': grid.setFindings(m.findings); break;
     case 'command':
-      if (m.name === 'nextProblem') grid.nextProblem();
-      if (m.name === 'nextGap') grid.nextGap();
+      if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
+      if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
+      if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
       if (m.name === 'find') { dom.find.focus(); dom.find.select(); }
       if (m.name === 'measureScroll') post({ type: 'scrollMeasured', ...grid.measureScroll() });
       if (m.name === 'measureView') post({ type: 'viewMeasured', ...grid.measureView() });
