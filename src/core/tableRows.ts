@@ -96,6 +96,20 @@ export class RowStore {
     return this.lower[line] ?? '';
   }
 
+  /** Cell `k` of a line, without splitting the line when it has no quotes. */
+  cell(line: number, k: number): string {
+    const l = this.lines[line] ?? '';
+    if (this.parsed[line] && l.indexOf('"') !== -1) return this.parsed[line]![k] ?? '';
+    let at = 0;
+    for (let i = 0; i < k; i++) {
+      const next = l.indexOf(this.separator, at);
+      if (next === -1) return '';
+      at = next + 1;
+    }
+    const end = l.indexOf(this.separator, at);
+    return end === -1 ? l.slice(at) : l.slice(at, end);
+  }
+
   /** Cell `k` of a line in lower case, without splitting the line when it has no quotes. */
   lowerCell(line: number, k: number): string {
     const raw = this.lines[line] ?? '';
@@ -135,7 +149,7 @@ export class RowStore {
       const keys = new Array<string>(lines.length);
       for (let i = 0; i < lines.length; i++) {
         lines[i] = this.from + i;
-        keys[i] = this.lowerCell(this.from + i, column);
+        keys[i] = this.cell(this.from + i, column);
       }
       order = sortByKeys(lines, keys);
       this.orders.set(column, order);
@@ -177,7 +191,7 @@ export function filterLines(store: RowStore, o: ViewOptions): number[] {
   return view;
 }
 
-/** Sorts the lines of a view by one column's value, case ignored (code-unit order after lower-casing; equal
+/** Sorts the lines of a view by one column's value, case ignored (code-unit order, each unit in lower case; equal
  * values keep the document's order). The order of all rows by a column is kept until the rows change, so that
  * sorting the other way, or a filtered view, costs one pass. Returns a new array. */
 export function sortLines(store: RowStore, view: readonly number[], column: number, descending: boolean): number[] {
@@ -195,8 +209,8 @@ export function sortLines(store: RowStore, view: readonly number[], column: numb
     // Equal values keep the document's order in both directions.
     for (let a = 0; a < out.length;) {
       let b = a + 1;
-      const key = store.lowerCell(out[a], column);
-      while (b < out.length && store.lowerCell(out[b], column) === key) b++;
+      const key = store.cell(out[a], column);
+      while (b < out.length && foldEqual(store.cell(out[b], column), key)) b++;
       if (b - a > 1) out.splice(a, b - a, ...out.slice(a, b).reverse());
       a = b;
     }
@@ -210,13 +224,14 @@ export function sortLines(store: RowStore, view: readonly number[], column: numb
 export function sortByKeys(lines: Int32Array, keys: readonly string[]): Int32Array {
   const idx = new Int32Array(lines.length);
   for (let i = 0; i < idx.length; i++) idx[i] = i;
-  const ch = (s: string, d: number) => (d < s.length ? s.charCodeAt(d) : -1);
+  const fold = FOLD;
+  const ch = (s: string, d: number) => (d < s.length ? fold(s.charCodeAt(d)) : -1);
   const cmpFrom = (a: number, b: number, d: number) => {
     const x = keys[a];
     const y = keys[b];
     const n = Math.min(x.length, y.length);
     for (let k = d; k < n; k++) {
-      const c = x.charCodeAt(k) - y.charCodeAt(k);
+      const c = fold(x.charCodeAt(k)) - fold(y.charCodeAt(k));
       if (c) return c;
     }
     return x.length - y.length || a - b;
@@ -255,6 +270,30 @@ export function sortByKeys(lines: Int32Array, keys: readonly string[]): Int32Arr
   const out = new Int32Array(idx.length);
   for (let i = 0; i < idx.length; i++) out[i] = lines[idx[i]];
   return out;
+}
+
+/** A code unit in lower case (case ignored one unit at a time: no lower-case copy of 10 MiB is needed to sort);
+ * a unit whose lower case is not one unit stays as it is. */
+function caseFold(): (c: number) => number {
+  const table = new Uint16Array(0x10000);
+  return (c) => {
+    if (c < 0x80) return c >= 65 && c <= 90 ? c + 32 : c;
+    let f = table[c];
+    if (!f) {
+      const lower = String.fromCharCode(c).toLowerCase();
+      f = table[c] = lower.length === 1 ? lower.charCodeAt(0) : c;
+    }
+    return f;
+  };
+}
+
+const FOLD = caseFold();
+
+/** Whether two values are equal, case ignored as the sort ignores it. */
+function foldEqual(x: string, y: string): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (FOLD(x.charCodeAt(i)) !== FOLD(y.charCodeAt(i))) return false;
+  return true;
 }
 
 /** Per column from `first`, the rows whose cell is empty (a gap in a multilingual glossary). */

@@ -62,6 +62,7 @@ export class TablePanel implements vscode.Disposable {
         if (this.ready && uri.toString() === document.uri.toString()) this.post({ type: 'findings', findings: this.findings() });
       }),
     ];
+    this.prepare();
   }
 
   post(message: TableUpdate): void {
@@ -91,7 +92,18 @@ export class TablePanel implements vscode.Disposable {
    * follows as UTF-8 bytes, encoded on the core worker (VS Code hands bytes to the webview without turning them into
    * JSON), so 10 MiB of rows never stalls the extension host. Only lines with a quote (and, in CSV, lines with
    * language columns until the pair is known) are cut out of the text. */
+  /** The init message and the rest of the rows, encoded, made ready as soon as the panel exists, while the webview
+   * loads its script: by its 'ready' the bytes of the rest are (nearly) there. */
+  private prepared: { version: number; started: number; send: () => void } | undefined;
+
   private init(): void {
+    if (!this.prepared || this.prepared.version !== this.document.version) this.prepare();
+    const { send } = this.prepared!;
+    this.prepared = undefined;
+    send();
+  }
+
+  private prepare(): void {
     const started = Date.now();
     const text = this.document.getText();
     const quoted: Array<[number, string[]]> = [];
@@ -125,25 +137,29 @@ export class TablePanel implements vscode.Disposable {
       languages = this.header();
       columns = Math.max(2, languages.length);
     }
-    this.columns = columns;
     const complete = firstScreenEnd >= text.length;
     const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
-    this.post({
-      type: 'init', mode: this.mode, format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version: this.document.version,
-      text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(),
-      languages, strings: this.owner.strings(),
-    });
-    if (!complete) {
-      const version = this.document.version;
-      const rest = text.slice(firstScreenEnd + 1);
-      void offload.encodeText(rest).then((bytes) => {
+    const version = this.document.version;
+    const rest = complete ? undefined : offload.encodeText(text.slice(firstScreenEnd + 1));
+    const send = () => {
+      this.columns = columns;
+      this.post({
+        type: 'init', mode: this.mode, format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version,
+        // The findings of the first screen come with it; all of them follow the rest of the rows (a glossary with
+        // gaps can have tens of thousands, and their messages would hold up the first screen).
+        text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: complete ? this.findings() : this.findings().filter(([l]) => l < FIRST_SCREEN_LINES),
+        languages, strings: this.owner.strings(),
+      });
+      void rest?.then((bytes) => {
         // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
         if (this.document.version !== version) { this.init(); return; }
         this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
-        this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
+        this.post({ type: 'findings', findings: this.findings() });
+        this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
       });
-    }
+    };
+    this.prepared = { version, started, send };
   }
 
   /** Document changes as row splices. VS Code reports ranges in the text before the event; taken top-down,
