@@ -222,42 +222,48 @@ export function sortLines(store: RowStore, view: readonly number[], column: numb
  * partition, not once per comparison, which is what makes 229 000 phrases that share words sortable in well under
  * the time of a comparison sort. Equal keys end in line order. */
 export function sortByKeys(lines: Int32Array, keys: readonly string[]): Int32Array {
-  const idx = new Int32Array(lines.length);
-  for (let i = 0; i < idx.length; i++) idx[i] = i;
+  const n = lines.length;
+  // The keys are moved along with their positions, so that a partition reads them in order.
+  const idx = new Int32Array(n);
+  const ks = new Array<string>(n);
+  for (let i = 0; i < n; i++) { idx[i] = i; ks[i] = keys[i]; }
   const fold = FOLD;
-  const ch = (s: string, d: number) => (d < s.length ? fold(s.charCodeAt(d)) : -1);
-  const cmpFrom = (a: number, b: number, d: number) => {
-    const x = keys[a];
-    const y = keys[b];
-    const n = Math.min(x.length, y.length);
-    for (let k = d; k < n; k++) {
-      const c = fold(x.charCodeAt(k)) - fold(y.charCodeAt(k));
+  const ch = (s: string, d: number): number => {
+    if (d >= s.length) return -1;
+    const c = s.charCodeAt(d);
+    return c < 0x80 ? (c >= 65 && c <= 90 ? c + 32 : c) : fold(c);
+  };
+  const swap = (i: number, j: number) => {
+    const t = idx[i]; idx[i] = idx[j]; idx[j] = t;
+    const u = ks[i]; ks[i] = ks[j]; ks[j] = u;
+  };
+  const cmpFrom = (i: number, j: number, d: number) => {
+    const x = ks[i];
+    const y = ks[j];
+    const m = Math.min(x.length, y.length);
+    for (let k = d; k < m; k++) {
+      const c = ch(x, k) - ch(y, k);
       if (c) return c;
     }
-    return x.length - y.length || a - b;
+    return x.length - y.length || idx[i] - idx[j];
   };
   const sort = (lo: number, hi: number, d: number): void => {
     while (hi - lo > 1) {
       if (hi - lo < 12) {
-        for (let i = lo + 1; i < hi; i++) {
-          const v = idx[i];
-          let j = i - 1;
-          while (j >= lo && cmpFrom(idx[j], v, d) > 0) { idx[j + 1] = idx[j]; j--; }
-          idx[j + 1] = v;
-        }
+        for (let i = lo + 1; i < hi; i++) for (let j = i; j > lo && cmpFrom(j - 1, j, d) > 0; j--) swap(j - 1, j);
         return;
       }
-      const a = ch(keys[idx[lo]], d);
-      const b = ch(keys[idx[(lo + hi) >>> 1]], d);
-      const c = ch(keys[idx[hi - 1]], d);
+      const a = ch(ks[lo], d);
+      const b = ch(ks[(lo + hi) >>> 1], d);
+      const c = ch(ks[hi - 1], d);
       const v = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
       let lt = lo;
       let gt = hi - 1;
       let i = lo;
       while (i <= gt) {
-        const x = ch(keys[idx[i]], d);
-        if (x < v) { const t = idx[lt]; idx[lt] = idx[i]; idx[i] = t; lt++; i++; }
-        else if (x > v) { const t = idx[gt]; idx[gt] = idx[i]; idx[i] = t; gt--; }
+        const x = ch(ks[i], d);
+        if (x < v) swap(lt++, i++);
+        else if (x > v) swap(i, gt--);
         else i++;
       }
       sort(lo, lt, d);
@@ -266,9 +272,9 @@ export function sortByKeys(lines: Int32Array, keys: readonly string[]): Int32Arr
       lo = gt + 1;
     }
   };
-  sort(0, idx.length, 0);
-  const out = new Int32Array(idx.length);
-  for (let i = 0; i < idx.length; i++) out[i] = lines[idx[i]];
+  sort(0, n, 0);
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = lines[idx[i]];
   return out;
 }
 

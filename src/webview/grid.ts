@@ -79,6 +79,9 @@ export class Grid {
   rowsArrived(start: number, text: string, quoted: Array<[number, string[]]>): void {
     this.store.fill(start, text, quoted);
     this.loading = false;
+    // The lower-case copy of the rows that filtering and Find read, made once the rows are shown (one pass over the
+    // joined text, rather than on the first key typed into the filter).
+    setTimeout(() => this.store.lowerText(this.from), 0);
     if (this.filtering() || this.sort.column >= 0) this.rebuildView(); else { this.renderSummary(); this.render(); }
   }
 
