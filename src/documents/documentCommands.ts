@@ -13,6 +13,7 @@ import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
+import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
 import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
@@ -281,8 +282,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
     }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
     if (!sourceLang) return;
-    const shownIn = vscode.workspace.getConfiguration('terminology').get<'table' | 'text'>('openGlossaryIn', 'table');
-    const retry = () => actions.openGlossary(g, sourceLang, { in: shownIn }).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
+    const retry = () => actions.openGlossary(g, sourceLang, { in: readOpenGlossaryIn() }).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
     await retry();
   };
 
