@@ -132,6 +132,19 @@ describe('glossary table: a multilingual glossary in the table view', () => {
     assert.equal(doc.isDirty, false);
   });
 
+  it('Add Language from the table: the new column reaches the webview, its drafts are findings on their cells', async () => {
+    const drafts = nextPost(ext, uri, (m) => m.type === 'findings' && m.findings.some(([, l]) => l.some((f) => f.code === 'draft-translation' && f.column === 4)));
+    assert.equal(await ext.actions.addLanguage(uri, 'es'), 3, 'a draft for each of the three sources');
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja\tes');
+    await drafts;
+    const view = nextReport(ext, uri, 'viewChanged');
+    ext.table.command('filterMissing', 'es');
+    const v = await view;
+    assert.equal(v.shown, 0, 'the webview knows the ES column: no row lacks it');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja');
+  });
+
   it('Show Rows Missing in a Language… and the next-gap key are offered only for a glossary table', async () => {
     const commands = await vscode.commands.getCommands(true);
     assert.ok(commands.includes('terminology.table.nextGap') && commands.includes('terminology.table.filterMissing'));
