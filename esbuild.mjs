@@ -1,4 +1,5 @@
-// One bundler: src/extension.ts -> dist/extension.js, the core worker src/platform/coreWorker.ts -> dist/coreWorker.js
+// One bundler: src/extension.ts -> dist/extension.js, the table view's webview src/webview/main.ts ->
+// dist/webview/table.js (for the browser), the core worker src/platform/coreWorker.ts -> dist/coreWorker.js
 // (whole-text work off the extension host's event loop), and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
 // no vscode). `--production` minifies, `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
@@ -56,6 +57,12 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common, entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/platform/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
     plugins: [problemReporter],
+  }),
+  // The table view's webview (dictionaries and multilingual glossaries): a browser script, loaded under the
+  // webview's Content-Security-Policy; src/webview is type-checked with tsconfig.webview.json (DOM types).
+  esbuild.context({
+    ...common, platform: 'browser', format: 'iife', target: 'es2022', mainFields: ['browser', 'module', 'main'],
+    entryPoints: { table: 'src/webview/main.ts' }, outdir: 'dist/webview', plugins: [problemReporter],
   }),
   // No `external: ['vscode']` here: an import of vscode fails the build instead of becoming a require.
   esbuild.context({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [problemReporter, noVscodeInCli] }),

@@ -20,6 +20,16 @@ export default tseslint.config(
     },
   },
   {
+    // The webviews run in a browser page.
+    files: ['src/webview/**'],
+    languageOptions: {
+      globals: {
+        window: 'readonly', document: 'readonly', requestAnimationFrame: 'readonly', HTMLElement: 'readonly',
+        MessageEvent: 'readonly', KeyboardEvent: 'readonly', MouseEvent: 'readonly', acquireVsCodeApi: 'readonly',
+      },
+    },
+  },
+  {
     // Scripts and test harnesses talk to the terminal on purpose.
     files: ['test/**', 'esbuild.mjs', 'scripts/**'],
     rules: { 'no-console': 'off' },

@@ -64,8 +64,8 @@ export function deleteLinesEdits(lines: readonly number[], lineCount: number, la
   });
 }
 
-/** Findings per line for the table: code, severity, message, the cell they point at, and whether a fix exists. */
-export interface CellFinding { code: string; severity: Finding['severity']; message: string; column: number; fixable: boolean }
+import type { CellFinding } from './tableRows';
+export type { CellFinding } from './tableRows';
 
 /** The cell (column) a finding points at, given its line's text. */
 export function cellOf(f: Pick<Finding, 'line' | 'start' | 'end'>, text: string, format: EntriesFormat): number {
@@ -91,27 +91,4 @@ export function tableRowCount(lineCount: number, lastLineEmpty: boolean): number
   return lastLineEmpty ? lineCount - 1 : lineCount;
 }
 
-/** One document change as the table sees it: `deleteCount` lines from `start` replaced by `added` lines.
- * `headKept`: the first replaced line kept its start (the change began after column 0); `tailKept`: the last
- * replaced line kept its end (the change ended at column 0, or before the line's end). */
-export interface LineSplice { start: number; deleteCount: number; added: number; headKept?: boolean; tailKept?: boolean }
-
-/** Where line `line` is after a splice, or -1 when its row is gone. Rows follow their text: a range that kept
- * its size keeps its rows in place (a cell edit); otherwise the first line stays if its start was kept, the last
- * line moves to the end of the new lines if its end was kept (lines inserted before it), the others are gone. */
-export function shiftLine(line: number, s: LineSplice): number {
-  if (line < 0 || line < s.start) return line;
-  const last = s.start + s.deleteCount - 1;
-  if (line > last) return line + s.added - s.deleteCount;
-  if (s.added === s.deleteCount) return line;
-  if (line === s.start && s.headKept) return s.start;
-  if (line === last && s.tailKept) return s.start + s.added - 1;
-  return -1;
-}
-
-/** Where line `line` is after the splices, applied in order (-1: gone). */
-export function mapLine(line: number, splices: readonly LineSplice[]): number {
-  let l = line;
-  for (const s of splices) if ((l = shiftLine(l, s)) < 0) return -1;
-  return l;
-}
+export { shiftLine, mapLine, type LineSplice } from './tableRows';

@@ -14,6 +14,7 @@ import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
+import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
 import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
@@ -142,8 +143,9 @@ export interface RemoteTarget { glossaryId: string; sourceLang: string; targetLa
 export interface DocumentActions {
   openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
   openTermList(collection: { spokenTermsId: string; name: string }, lang: string): Promise<vscode.TextDocument>;
-  /** Every dictionary of a glossary from `sourceLang` as one document: a column per target language. */
-  openGlossary(glossary: { glossaryId: string; name: string }, sourceLang: string): Promise<vscode.TextDocument>;
+  /** Every dictionary of a glossary from `sourceLang` as one document: a column per target language; shown as text
+   * (the default) or in the table view. */
+  openGlossary(glossary: { glossaryId: string; name: string }, sourceLang: string, options?: { in?: 'table' | 'text' }): Promise<vscode.TextDocument>;
   /** A diff editor, remote ↔ the document; returns the remote side's address. */
   compareWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<vscode.Uri>;
   /** A local glossary file against a dictionary; returns the remote side's address. */
@@ -173,7 +175,13 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
   return {
     openDictionary: (g, pair) => open(dictionaryUri(g, pair), LANGUAGE_TSV),
     openTermList: (c, lang) => open(termListUri(c, lang), LANGUAGE_TERMS),
-    openGlossary: (g, sourceLang) => open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL),
+    openGlossary: async (g, sourceLang, options) => {
+      if (options?.in !== 'table') return open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL);
+      let doc = await vscode.workspace.openTextDocument(glossaryViewUri(g, sourceLang));
+      if (doc.languageId !== LANGUAGE_MULTILINGUAL) doc = await vscode.languages.setTextDocumentLanguage(doc, LANGUAGE_MULTILINGUAL);
+      await vscode.commands.executeCommand('vscode.openWith', doc.uri, 'terminology.table', { preview: false });
+      return doc;
+    },
     async compareWithRemote(uri, signal) {
       const { doc } = await remote(uri);
       const text = await fs.fetchRemote(doc.uri, signal);
@@ -284,7 +292,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
     }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
     if (!sourceLang) return;
-    const retry = () => actions.openGlossary(g, sourceLang).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
+    const retry = () => actions.openGlossary(g, sourceLang, { in: readOpenGlossaryIn() }).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
     await retry();
   };
 

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import { cellValue, encodeField, lintLanguagePair, parseGrid, parseTsvLine, type ParsedGrid } from '../core';
+import { activeDocument } from '../platform/activeDocument';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
 import { pickLanguage } from '../platform/pickers';
@@ -133,7 +134,8 @@ function decorate(diagnostics: DiagnosticsManager): vscode.Disposable[] {
 }
 
 function activeMultilingual(): vscode.TextDocument | undefined {
-  const doc = vscode.window.activeTextEditor?.document;
+  // The text editor's document, or the glossary table's (a custom editor is no text editor).
+  const doc = activeDocument();
   return doc?.languageId === 'glossary-multilingual' ? doc : undefined;
 }
 

@@ -21,3 +21,8 @@ export function readServiceSettings(): ServiceSettings {
     requestTimeoutMs: c.get<number>('requestTimeoutMs', 10_000),
   };
 }
+
+/** Where Open Glossary (All Languages) shows a glossary: the table view or the text editor. */
+export function readOpenGlossaryIn(): 'table' | 'text' {
+  return vscode.workspace.getConfiguration('terminology').get<string>('openGlossaryIn', 'table') === 'text' ? 'text' : 'table';
+}

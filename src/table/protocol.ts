@@ -1,5 +1,7 @@
-/** The messages between the table's webview (media/table.js) and the extension. */
-import type { EntriesFormat } from '../core';
+/** The messages between the table's webview (src/webview, bundled into dist/webview/table.js) and the extension:
+ * typed once here, imported by both sides. */
+import type { EntriesFormat } from '../core/fields';
+import type { CellFinding } from '../core/tableRows';
 
 /** A request that changes the document carries an `id` (the webview waits for its `done` before it sends the
  * next one, so edits land one after another, in order) and the document `version` its line numbers refer to
@@ -21,9 +23,17 @@ export type TableRequest =
   /** The webview's own figures: the first render after init, and a scroll measurement. */
   | { type: 'rendered'; rows: number; ms: number }
   | { type: 'loaded'; rows: number; ms: number }
-  | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number };
+  | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number }
+  /** Sort of all rows by the first column and a text filter of all rows, each timed to the rows rendered. */
+  | { type: 'viewMeasured'; rows: number; sortMs: number; filterMs: number; filterText: string; shown: number }
+  /** After a command moved or filtered the view: the rows shown (their first 200 lines) and the active cell. */
+  | { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null };
 
-export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' }>;
+export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' | 'viewMeasured' | 'viewChanged' }>;
+
+/** A dictionary ('table': source and target, CSV language columns) or a multilingual glossary ('grid': line 0 names
+ * the languages, then a source and a cell per target language; an empty cell is a gap). */
+export type TableMode = 'table' | 'grid';
 
 /** Words the webview shows, localized by the extension; plurals as separate singular and plural strings. */
 export type TableStrings = Record<string, string>;
@@ -33,14 +43,18 @@ export type TableUpdate =
   /** The rows as the document's text (one string is far cheaper to send than 200 000 arrays): the webview splits
    * each line at the separator, except the lines listed in `quoted`, whose cells are given (quotes need the parser).
    * `rows` is the number of rows (lines, but not the empty one after a final line break). */
-  | { type: 'init'; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, unknown[]]>; languages?: [string, string]; strings: TableStrings }
+  | { type: 'init'; mode: TableMode; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, CellFinding[]]>; languages?: string[]; strings: TableStrings }
   /** The rows after the first screen, from line `start`, in the same form: the text, or its UTF-8 bytes. */
   | { type: 'rows'; format: EntriesFormat; start: number; text: string | Uint8Array; quoted: Array<[number, string[]]> }
   /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
-  | { type: 'splice'; start: number; deleteCount: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
-  | { type: 'findings'; findings: Array<[number, unknown[]]> }
+  | { type: 'splice'; start: number; deleteCount: number; added: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
+  | { type: 'findings'; findings: Array<[number, CellFinding[]]> }
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
-  | { type: 'command'; name: TableCommand };
+  /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
+  | { type: 'command'; name: TableCommand; arg?: string };
 
-export type TableCommand = 'nextProblem' | 'find' | 'measureScroll' | 'fixes';
+export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
+
+/** A request as the webview's queue builds it, before it gets its id and version. */
+export type TableRequestBody = TableRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'version'> : never) : never;

@@ -1,13 +1,14 @@
 /** The table view: a custom text editor over the same TextDocument (undo, save = push, dirty state and
- * diagnostics stay one). The webview (media/table.js) renders a virtualized grid; every change it asks for
+ * diagnostics stay one), for dictionaries and for multilingual glossaries (a column per target language). The
+ * webview (src/webview, bundled into dist/webview/table.js) renders a virtualized grid; every change it asks for
  * becomes the smallest edit of the document (src/table/tablePanel.ts), and every document change reaches it as a
  * splice of rows. */
 import * as vscode from 'vscode';
-import type { EntriesFormat } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { Logger } from '../platform/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
 import { TablePanel } from './tablePanel';
+import type { TableMode } from './protocol';
 
 export type { TableCommand, TableRequest, TableUpdate } from './protocol';
 
@@ -25,6 +26,8 @@ function tableStrings(): TableStrings {
     lineHint: t('Double-click: show this line in the text editor'),
     fixHint: t('Show fixes (Ctrl+.)'), error: t('Error'), warning: t('Warning'), info: t('Info'),
     leading: t('leading whitespace'), trailing: t('trailing whitespace'),
+    gap: t('missing'), missingAny: t('Missing in: any language'), missingIn: t('Missing in {0}'), missingCount: t('{0}: {1} missing'),
+    gapAt: t('Line {0}: missing in {1}'), noGap: t('No gap'),
   };
 }
 
@@ -47,18 +50,21 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
 
   resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): void {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
-    panel.webview.options = { enableScripts: true, localResourceRoots: [media] };
+    const scripts = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [media, scripts] };
     const table = new TablePanel(document, panel, this);
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;
-    panel.webview.html = this.lastHtml = this.html(panel.webview, media, document, table.format);
+    panel.webview.html = this.lastHtml = this.html(panel.webview, media, scripts, document, table.mode);
     // The tab says it is the table, beside the text editor's tab of the same file.
     panel.title = vscode.l10n.t('{0} (Table)', basename(document.uri));
     panel.onDidChangeViewState(() => {
       if (panel.active) this.active = table;
       void vscode.commands.executeCommand('setContext', 'terminology.tableActive', panel.active);
+      void vscode.commands.executeCommand('setContext', 'terminology.gridActive', panel.active && table.mode === 'grid');
     });
+    void vscode.commands.executeCommand('setContext', 'terminology.gridActive', table.mode === 'grid');
     panel.onDidDispose(() => {
       table.dispose();
       if (this.panels.get(key) === table) this.panels.delete(key);
@@ -86,8 +92,13 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   }
 
   /** Sends a command to the active table (next problem, find, a scroll measurement). */
-  command(name: TableCommand): void {
-    this.active?.post({ type: 'command', name });
+  command(name: TableCommand, arg?: string): void {
+    this.active?.post({ type: 'command', name, arg });
+  }
+
+  /** The active table, when it shows a multilingual glossary: its languages (source first). */
+  activeGrid(): string[] | undefined {
+    return this.active?.mode === 'grid' ? this.active.header() : undefined;
   }
 
   fireReady(uri: vscode.Uri): void {
@@ -98,9 +109,9 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     this.post.fire({ uri, message });
   }
 
-  private html(webview: vscode.Webview, media: vscode.Uri, doc: vscode.TextDocument, format: EntriesFormat): string {
+  private html(webview: vscode.Webview, media: vscode.Uri, scripts: vscode.Uri, doc: vscode.TextDocument, mode: TableMode): string {
     const nonce = Array.from({ length: 32 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 62)]).join('');
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'table.js'));
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(scripts, 'table.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'table.css'));
     const name = basename(doc.uri).replace(/[<>&"]/g, '');
     const t = (s: string) => vscode.l10n.t(s).replace(/[<>&"]/g, '');
@@ -113,12 +124,15 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
 <link rel="stylesheet" href="${style}">
 <title>${name}</title>
 </head>
-<body data-format="${format}">
+<body data-mode="${mode}">
 <header class="toolbar" role="toolbar" aria-label="${t('Table')}">
   <span id="summary" class="summary" aria-live="polite"></span>
   <button id="next" class="problems" title="${t('Next problem (F8)')}"></button>
   <button id="fixAll" title="${t('Apply every preferred fix in this file')}">${t('Fix All')}</button>
-  <input id="filter" type="search" placeholder="${t('Filter rows')}" aria-label="${t('Filter rows')}">
+  <input id="filter" type="search" placeholder="${t('Filter rows')}" aria-label="${t('Filter rows')}">${mode === 'grid' ? `
+  <select id="missing" aria-label="${t('Show only the rows missing in a language')}"></select>
+  <label class="check"><input id="problemsOnly" type="checkbox">${t('Has problems')}</label>
+  <button id="nextGap" title="${t('Next gap: the next empty cell (F7)')}">${t('Next Gap')}</button>` : ''}
   <input id="find" type="search" placeholder="${t('Find (Ctrl+F)')}" aria-label="${t('Find')}">
   <span id="findStatus" class="status" aria-live="polite"></span>
   <span class="spacer"></span>
@@ -126,7 +140,7 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   <button id="delete" title="${t('Delete the selected rows (Delete)')}">${t('Delete Rows')}</button>
   <button id="applySort" hidden title="${t('Reorder the file\'s lines as the table is sorted')}">${t('Sort File')}</button>
 </header>
-<div id="grid" class="grid" role="grid" tabindex="0" aria-label="${name}">
+${mode === 'grid' ? '<div id="gaps" class="gaps" aria-live="polite"></div>\n' : ''}<div id="grid" class="grid" role="grid" tabindex="0" aria-label="${name}">
   <div id="head" class="row head" role="row"></div>
   <div id="viewport" class="viewport"><div id="spacer" class="spacer-rows"></div><div id="rows" class="rows" role="rowgroup"></div></div>
 </div>
@@ -158,6 +172,17 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
       vscode.window.registerCustomEditorProvider(TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
       vscode.commands.registerCommand('terminology.table.nextProblem', () => provider.command('nextProblem')),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
+      vscode.commands.registerCommand('terminology.table.nextGap', () => provider.command('nextGap')),
+      vscode.commands.registerCommand('terminology.table.filterMissing', async () => {
+        const languages = provider.activeGrid();
+        if (!languages) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary in the table view first (Open Glossary (All Languages)).'));
+          return;
+        }
+        const items = [{ label: vscode.l10n.t('Every row'), code: '' }, ...languages.slice(1).map((l) => ({ label: vscode.l10n.t('Missing in {0}', l), code: l }))];
+        const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') });
+        if (pick) provider.command('filterMissing', pick.code);
+      }),
       vscode.commands.registerCommand('terminology.openTable', async (uri?: vscode.Uri) => {
         const target = uri ?? vscode.window.activeTextEditor?.document.uri;
         if (target) await vscode.commands.executeCommand('vscode.openWith', target, TABLE_VIEW_TYPE);

@@ -1,13 +1,13 @@
 /** One open table: the webview's requests become the smallest edits of the document, one at a time and in
  * order; every document change reaches the webview as a splice of rows, with the document's version. */
 import * as vscode from 'vscode';
-import { cellEdit, cellFindings, cellOf, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
+import { cellEdit, cellFindings, cellOf, type CellFinding, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
 import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { LANGUAGE_CSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
+import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import type { Logger } from '../platform/logger';
-import type { TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
+import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from './protocol';
 import { offload } from '../platform/offload';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
@@ -17,6 +17,10 @@ const HISTORY = 1000;
 
 export const formatOf = (doc: vscode.TextDocument): EntriesFormat =>
   doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path) ? 'csv' : 'tsv';
+
+/** A multilingual glossary (its first line names the languages) or a dictionary. */
+export const modeOf = (doc: vscode.TextDocument): TableMode =>
+  doc.languageId === LANGUAGE_MULTILINGUAL || /\.multilingual\.tsv$/i.test(doc.uri.path) ? 'grid' : 'table';
 
 /** What a panel needs from its provider. */
 export interface PanelOwner {
@@ -32,6 +36,9 @@ interface Outcome { ok: boolean; line?: number; message?: string }
 
 export class TablePanel implements vscode.Disposable {
   readonly format: EntriesFormat;
+  readonly mode: TableMode;
+  /** The first line that is a row: in a multilingual glossary, line 0 names the languages. */
+  private readonly from: number;
   private columns = 2;
   private readonly subscriptions: vscode.Disposable[];
   ready = false;
@@ -43,6 +50,8 @@ export class TablePanel implements vscode.Disposable {
 
   constructor(readonly document: vscode.TextDocument, readonly panel: vscode.WebviewPanel, private readonly owner: PanelOwner) {
     this.format = formatOf(document);
+    this.mode = modeOf(document);
+    this.from = this.mode === 'grid' ? 1 : 0;
     this.since = document.version;
     this.subscriptions = [
       panel.webview.onDidReceiveMessage((m: TableRequest) => void this.handle(m)),
@@ -53,6 +62,7 @@ export class TablePanel implements vscode.Disposable {
         if (this.ready && uri.toString() === document.uri.toString()) this.post({ type: 'findings', findings: this.findings() });
       }),
     ];
+    this.prepare();
   }
 
   post(message: TableUpdate): void {
@@ -60,7 +70,7 @@ export class TablePanel implements vscode.Disposable {
     void this.panel.webview.postMessage(message);
   }
 
-  private findings(): Array<[number, unknown[]]> {
+  private findings(): Array<[number, CellFinding[]]> {
     const map = cellFindings(this.owner.diagnostics.findingsFor(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format);
     return [...map];
   }
@@ -72,12 +82,28 @@ export class TablePanel implements vscode.Disposable {
     return csvPair && [csvPair[0].toUpperCase(), csvPair[1].toUpperCase()];
   }
 
+  /** A multilingual glossary's languages: the cells of its first line, upper case. */
+  header(): string[] {
+    return rowOf(this.document.lineAt(0).text, 'tsv', true).cells.map((c) => c.trim().toUpperCase());
+  }
+
   /** Rows go as text (one string is far cheaper to send than 200 000 arrays), split by the webview at the
    * separator; lines with quotes are parsed here. The first screen goes first, so the table shows at once; the rest
    * follows as UTF-8 bytes, encoded on the core worker (VS Code hands bytes to the webview without turning them into
    * JSON), so 10 MiB of rows never stalls the extension host. Only lines with a quote (and, in CSV, lines with
    * language columns until the pair is known) are cut out of the text. */
+  /** The init message and the rest of the rows, encoded, made ready as soon as the panel exists, while the webview
+   * loads its script: by its 'ready' the bytes of the rest are (nearly) there. */
+  private prepared: { version: number; started: number; send: () => void } | undefined;
+
   private init(): void {
+    if (!this.prepared || this.prepared.version !== this.document.version) this.prepare();
+    const { send } = this.prepared!;
+    this.prepared = undefined;
+    send();
+  }
+
+  private prepare(): void {
     const started = Date.now();
     const text = this.document.getText();
     const quoted: Array<[number, string[]]> = [];
@@ -106,25 +132,34 @@ export class TablePanel implements vscode.Disposable {
       if (line === FIRST_SCREEN_LINES - 1) firstScreenEnd = end;
       at = end + 1;
     }
-    this.columns = columns;
+    let languages: string[] | undefined = this.languages(csvPair);
+    if (this.mode === 'grid') {
+      languages = this.header();
+      columns = Math.max(2, languages.length);
+    }
     const complete = firstScreenEnd >= text.length;
     const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
-    this.post({
-      type: 'init', format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version: this.document.version,
-      text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(),
-      languages: this.languages(csvPair), strings: this.owner.strings(),
-    });
-    if (!complete) {
-      const version = this.document.version;
-      const rest = text.slice(firstScreenEnd + 1);
-      void offload.encodeText(rest).then((bytes) => {
+    const version = this.document.version;
+    const rest = complete ? undefined : offload.encodeText(text.slice(firstScreenEnd + 1));
+    const send = () => {
+      this.columns = columns;
+      this.post({
+        type: 'init', mode: this.mode, format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version,
+        // The findings of the first screen come with it; all of them follow the rest of the rows (a glossary with
+        // gaps can have tens of thousands, and their messages would hold up the first screen).
+        text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: complete ? this.findings() : this.findings().filter(([l]) => l < FIRST_SCREEN_LINES),
+        languages, strings: this.owner.strings(),
+      });
+      void rest?.then((bytes) => {
         // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
         if (this.document.version !== version) { this.init(); return; }
         this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
-        this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent in ${Date.now() - started} ms`);
+        this.post({ type: 'findings', findings: this.findings() });
+        this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
       });
-    }
+    };
+    this.prepared = { version, started, send };
   }
 
   /** Document changes as row splices. VS Code reports ranges in the text before the event; taken top-down,
@@ -150,6 +185,7 @@ export class TablePanel implements vscode.Disposable {
         const rows: string[][] = [];
         for (let l = start; l < start + added && l < doc.lineCount; l++) rows.push(rowOf(doc.lineAt(l).text, this.format, l === 0).cells);
         if (this.format === 'csv' && this.columns < 4 && rows.some((r) => r.length >= 4)) this.columns = 4;
+        if (this.mode === 'grid' && start === 0) this.columns = Math.max(2, this.header().length);
         this.post({ type: 'splice', ...splice, rows, columns: this.columns, version: e.document.version });
       }
       delta += added - deleteCount;
@@ -179,7 +215,7 @@ export class TablePanel implements vscode.Disposable {
       if ('id' in m && typeof m.id === 'number') this.post({ type: 'done', id: m.id, ...outcome });
       return outcome.ok;
     };
-    if (m.type === 'ready' || m.type === 'rendered' || m.type === 'loaded' || m.type === 'scrollMeasured') return run();
+    if (m.type === 'ready' || m.type === 'rendered' || m.type === 'loaded' || m.type === 'scrollMeasured' || m.type === 'viewMeasured' || m.type === 'viewChanged') return run();
     const next = this.queue.then(run);
     this.queue = next.catch(() => undefined);
     return next;
@@ -203,8 +239,10 @@ export class TablePanel implements vscode.Disposable {
       case 'addRow': {
         const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
         const row = emptyRow(this.format, this.columns);
-        const mapped = m.after < 0 ? -1 : this.lineNow(m.after, m.version);
+        let mapped = m.after < 0 ? -1 : this.lineNow(m.after, m.version);
         if (m.after >= 0 && mapped < 0) return gone;
+        // A multilingual glossary's first line names the languages: a row goes below it, never above.
+        if (mapped < this.from - 1) mapped = this.from - 1;
         const after = Math.min(mapped, doc.lineCount - 1);
         const lastEmpty = doc.lineAt(doc.lineCount - 1).text === '';
         const added = after === doc.lineCount - 1 && lastEmpty ? after : after + 1;
@@ -216,20 +254,21 @@ export class TablePanel implements vscode.Disposable {
         return { ok: await vscode.workspace.applyEdit(we), line: added };
       }
       case 'deleteRows': {
-        const lines = m.lines.map((l) => this.lineNow(l, m.version)).filter((l) => l >= 0);
+        const lines = m.lines.map((l) => this.lineNow(l, m.version)).filter((l) => l >= this.from);
         const edits = deleteLinesEdits(lines, doc.lineCount, (l) => doc.lineAt(l).text.length);
         return { ok: edits.length > 0 && await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, edits)) };
       }
       case 'sortDocument': {
         // The user asked for the document's order to change: one edit, one undo step. Blank lines go last.
         const lines = Array.from({ length: doc.lineCount }, (_, i) => doc.lineAt(i).text);
+        const head = lines.splice(0, this.from);
         const trailing = lines[lines.length - 1] === '' ? lines.pop() : undefined;
-        const key = (l: string, i: number) => rowOf(l, this.format, i === 0).cells[m.column] ?? '';
+        const key = (l: string, i: number) => rowOf(l, this.format, i === 0 && !head.length).cells[m.column] ?? '';
         const keyed = lines.map((l, i) => ({ l, k: key(l, i), blank: l.trim() === '' }));
         const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
         keyed.sort((a, b) => (a.blank !== b.blank ? (a.blank ? 1 : -1) : (m.descending ? -1 : 1) * collator.compare(a.k, b.k)));
         const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
-        const text = keyed.map((x) => x.l).join(eol) + (trailing !== undefined ? eol : '');
+        const text = [...head, ...keyed.map((x) => x.l)].join(eol) + (trailing !== undefined ? eol : '');
         const we = new vscode.WorkspaceEdit();
         we.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount - 1, doc.lineAt(doc.lineCount - 1).text.length), text);
         return { ok: await vscode.workspace.applyEdit(we) };
@@ -247,6 +286,8 @@ export class TablePanel implements vscode.Disposable {
       case 'rendered':
       case 'loaded':
       case 'scrollMeasured':
+      case 'viewMeasured':
+      case 'viewChanged':
         this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
         this.owner.reported(doc.uri, m);
         return { ok: true };

@@ -1,6 +1,8 @@
 // A whole multilingual glossary as one table: open it from the glossary's menu, see its gaps, fill one by typing,
 // Ctrl+S pushes only that dictionary. Then Fill Missing Translations drafts the Japanese gaps, shown as drafts, and
 // nothing is pushed before the next Ctrl+S.
+// The text editor is what this flow drives (glossary-table.flow.mjs drives the table view).
+export const options = { settings: { 'terminology.openGlossaryIn': 'text' } };
 export const title = 'glossary view: menu → EN → all languages → fill a gap → Ctrl+S pushes one dictionary → drafts for JA';
 
 export async function run(t) {

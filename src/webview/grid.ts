@@ -1,0 +1,671 @@
+/** The grid shared by the dictionary table and the multilingual glossary table: virtualised rows, keyboard
+ * navigation and editing, selection, sort and filter. It renders only the rows in sight; every change goes to the
+ * extension as a request (which edits the TextDocument), and the document's changes come back as row splices. */
+import { filterLines, gapCounts, RowStore, shiftLine, sortLines, type CellFinding, type LineSplice } from '../core/tableRows';
+import type { TableMode, TableRequestBody, TableStrings } from '../table/protocol';
+import { rowElement, worst } from './cells';
+import { icon } from './icons';
+import { RequestQueue, type Done, type RowRef } from './requests';
+
+const ROW_H = 24;
+const OVERSCAN = 12;
+
+/** The page's elements the grid uses (those of the glossary toolbar exist only in 'grid' mode). */
+export interface GridDom {
+  grid: HTMLElement; head: HTMLElement; viewport: HTMLElement; spacer: HTMLElement; rows: HTMLElement;
+  editor: HTMLInputElement; filter: HTMLInputElement; find: HTMLInputElement; findStatus: HTMLElement;
+  summary: HTMLElement; next: HTMLElement; applySort: HTMLElement; fixAll: HTMLButtonElement;
+  missing: HTMLSelectElement | null; problemsOnly: HTMLInputElement | null; gaps: HTMLElement | null; nextGap: HTMLElement | null;
+}
+
+interface Editing { row: RowRef; col: number }
+interface Follow { ref: RowRef; delta: number; col: number }
+
+export class Grid {
+  store: RowStore = new RowStore('\t');
+  mode: TableMode = 'table';
+  /** The first line that is a row: 1 in a multilingual glossary (line 0 names the languages). */
+  from = 0;
+  columns = 2;
+  findings = new Map<number, CellFinding[]>();
+  /** Document line of each visible row, in view order. */
+  view: number[] = [];
+  sort = { column: -1, descending: false };
+  active = { row: 0, col: 0 }; // row = index into view
+  selected = new Set<number>(); // document lines
+  private anchor = -1;
+  /** The cell being edited: its row and column. */
+  private editing: Editing | null = null;
+  /** Where the selection goes once a row being added exists (delta 1: the row below it). */
+  private follow: Follow | null = null;
+  /** The document version the rows show; requests name lines in this version. */
+  docVersion = 0;
+  private S: TableStrings = {};
+  /** Language codes of the columns, when the document knows them. */
+  languages: string[] | null = null;
+  loading = false;
+  readonly queue: RequestQueue;
+
+  constructor(readonly dom: GridDom, readonly post: (m: TableRequestBody & { id?: number; version?: number }) => void) {
+    this.queue = new RequestQueue((m) => post(m), () => this.docVersion);
+    this.listen();
+  }
+
+  say = (key: string, fallback: string): string => this.S[key] || fallback;
+  private count(n: number, one: string, other: string): string {
+    return (n === 1 ? this.say(one, '{0}') : this.say(other, '{0}')).replace('{0}', n.toLocaleString('en-US'));
+  }
+
+  // ---- data --------------------------------------------------------------------------------------------------
+
+  init(m: { mode: TableMode; format: 'tsv' | 'csv'; columns: number; total: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, CellFinding[]]>; languages?: string[]; strings: TableStrings }): void {
+    this.mode = m.mode;
+    this.from = m.mode === 'grid' ? 1 : 0;
+    this.columns = m.columns;
+    this.docVersion = m.version;
+    this.S = m.strings;
+    this.languages = m.languages ?? null;
+    this.store = new RowStore(m.format === 'csv' ? ',' : '\t');
+    this.store.from = this.from;
+    this.store.reset(m.total);
+    this.store.fill(0, m.text, m.quoted);
+    this.loading = m.total > 0 && !m.complete;
+    this.findings = new Map(m.findings);
+    this.fillMissingChoices();
+    this.rebuildView();
+    this.dom.grid.focus();
+  }
+
+  rowsArrived(start: number, text: string, quoted: Array<[number, string[]]>): void {
+    this.store.fill(start, text, quoted);
+    this.loading = false;
+    // The lower-case copy of the rows that filtering and Find read, made once the rows are shown (one pass over the
+    // joined text, rather than on the first key typed into the filter).
+    setTimeout(() => this.store.lowerText(this.from), 0);
+    if (this.filtering() || this.sort.column >= 0) this.rebuildView(); else { this.renderSummary(); this.render(); }
+  }
+
+  setFindings(findings: Array<[number, CellFinding[]]>): void {
+    this.findings = new Map(findings);
+    if (this.dom.problemsOnly?.checked) this.rebuildView();
+    else { this.renderSummary(); this.render(); }
+  }
+
+  splice(m: LineSplice & { rows: string[][]; columns: number; version: number }): void {
+    this.docVersion = m.version;
+    const activeLine = this.view[this.active.row] === undefined ? undefined : shiftLine(this.view[this.active.row], m);
+    const anchorLine = this.anchor >= 0 && this.view[this.anchor] !== undefined ? shiftLine(this.view[this.anchor], m) : -1;
+    this.store.splice(m.start, m.deleteCount, m.rows);
+    if (this.mode === 'grid' && m.start === 0) {
+      // The header line changed (a language added or removed): the columns follow it.
+      this.languages = this.store.cells(0).map((c) => c.trim().toUpperCase());
+      this.columns = Math.max(2, this.languages.length);
+      this.fillMissingChoices();
+    } else this.columns = m.columns;
+    // Everything that names a line follows its row: requests waiting to be sent, the cell being edited, the
+    // selection, and the findings until the next lint arrives.
+    for (const r of this.liveRefs()) if (r.pending === undefined) r.line = shiftLine(r.line, m);
+    this.selected = new Set([...this.selected].map((l) => shiftLine(l, m)).filter((l) => l >= 0));
+    if (m.rows.length !== m.deleteCount) {
+      const moved = new Map<number, CellFinding[]>();
+      for (const [line, list] of this.findings) {
+        const to = shiftLine(line, m);
+        if (to >= 0 && (line < m.start || line >= m.start + m.deleteCount)) moved.set(to, list);
+      }
+      this.findings = moved;
+    }
+    this.rebuildView(activeLine !== undefined && activeLine >= 0 ? activeLine : undefined);
+    this.anchor = anchorLine >= 0 ? this.view.indexOf(anchorLine) : -1;
+    if (this.editing && this.editing.row.pending === undefined) {
+      if (this.editing.row.line < 0) this.closeEditor(); else this.placeEditor();
+    }
+  }
+
+  answered(m: Done): void {
+    if (m.message) this.dom.findStatus.textContent = m.message;
+    this.queue.answered(m);
+  }
+
+  private liveRefs(): Set<RowRef> {
+    const live = new Set<RowRef>(this.queue.refs());
+    if (this.editing) live.add(this.editing.row);
+    if (this.follow) live.add(this.follow.ref);
+    return live;
+  }
+
+  // ---- the view: filter and sort -----------------------------------------------------------------------------
+
+  private filtering(): boolean {
+    return !!this.dom.filter.value.trim() || (this.dom.missing ? this.dom.missing.value !== '' : false) || !!this.dom.problemsOnly?.checked;
+  }
+
+  /** A further condition from the glossary toolbar: missing in a language, has problems. */
+  private where(): ((line: number) => boolean) | undefined {
+    const missing = this.dom.missing && this.dom.missing.value !== '' ? Number(this.dom.missing.value) : -1;
+    const problems = !!this.dom.problemsOnly?.checked;
+    if (missing < 0 && !problems) return undefined;
+    return (line) => (missing < 0 || !(this.store.cells(line)[missing] ?? ''))
+      && (!problems || (this.findings.get(line) ?? []).some((f) => f.code !== 'missing-translation'));
+  }
+
+  rebuildView(movedActiveLine?: number): void {
+    const activeLine = movedActiveLine !== undefined ? movedActiveLine : this.view[this.active.row];
+    const keep = new Set<number | undefined>([this.editing?.row.line, this.follow?.ref.line]);
+    let view = filterLines(this.store, { from: this.from, text: this.dom.filter.value, where: this.where(), keep });
+    if (this.sort.column >= 0) view = sortLines(this.store, view, this.sort.column, this.sort.descending);
+    this.view = view;
+    const at = activeLine === undefined ? -1 : view.indexOf(activeLine);
+    this.active.row = at >= 0 ? at : Math.min(this.active.row, Math.max(0, view.length - 1));
+    this.dom.spacer.style.height = `${view.length * ROW_H}px`;
+    this.renderHead();
+    this.renderSummary();
+    this.render();
+  }
+
+  names(): string[] {
+    if (this.mode === 'grid') {
+      const langs = this.languages ?? [];
+      return Array.from({ length: this.columns }, (_, c) => (c === 0 ? `${this.say('source', 'Source')} (${langs[0] ?? '?'})` : langs[c] ?? '?'));
+    }
+    const lang = (i: number) => (this.languages ? ` (${this.languages[i]})` : '');
+    const base = [this.say('source', 'Source') + lang(0), this.say('target', 'Target') + lang(1)];
+    return this.columns === 4 ? base.concat([this.say('sourceLang', 'Source language'), this.say('targetLang', 'Target language')]) : base;
+  }
+
+  private fillMissingChoices(): void {
+    const select = this.dom.missing;
+    if (!select) return;
+    const was = select.value;
+    select.textContent = '';
+    const any = document.createElement('option');
+    any.value = '';
+    any.textContent = this.say('missingAny', 'Missing in: any');
+    select.appendChild(any);
+    const names = this.names();
+    for (let c = 1; c < this.columns; c++) {
+      const o = document.createElement('option');
+      o.value = String(c);
+      o.textContent = this.say('missingIn', 'Missing in {0}').replace('{0}', names[c]);
+      select.appendChild(o);
+    }
+    select.value = Array.from(select.options).some((o) => o.value === was) ? was : '';
+  }
+
+  private renderHead(): void {
+    const head = this.dom.head;
+    head.textContent = '';
+    const num = document.createElement('div');
+    num.className = 'num';
+    num.textContent = '#';
+    head.appendChild(num);
+    this.names().forEach((name, c) => {
+      const h = document.createElement('div');
+      h.className = 'cell';
+      h.setAttribute('role', 'columnheader');
+      h.dataset.col = String(c);
+      const mark = this.sort.column === c ? (this.sort.descending ? ' ▼' : ' ▲') : '';
+      h.textContent = name + mark;
+      h.title = this.say('sortHint', 'Sort the view by this column (the file keeps its order)');
+      h.tabIndex = 0; // Tab reaches each header; Enter or Space sorts by it
+      h.setAttribute('aria-sort', this.sort.column === c ? (this.sort.descending ? 'descending' : 'ascending') : 'none');
+      head.appendChild(h);
+    });
+    this.dom.applySort.hidden = this.sort.column < 0;
+  }
+
+  private problemCount(): { n: number; errors: number; fixable: number } {
+    let n = 0;
+    let errors = 0;
+    let fixable = 0;
+    for (const list of this.findings.values()) {
+      for (const f of list) {
+        if (f.severity !== 'info') n++;
+        if (f.severity === 'error') errors++;
+        if (f.fixable) fixable++;
+      }
+    }
+    return { n, errors, fixable };
+  }
+
+  rowCount(): number {
+    return Math.max(0, this.store.rowCount() - this.from);
+  }
+
+  renderSummary(): void {
+    const { dom } = this;
+    const total = this.rowCount();
+    const shown = this.view.length === total ? '' : ` (${this.say('shown', '{0} shown').replace('{0}', this.view.length.toLocaleString('en-US'))})`;
+    dom.summary.textContent = `${this.count(total, 'rowsOne', 'rowsOther')}${shown}${this.loading ? ` (${this.say('loading', 'loading…')})` : ''}`;
+    const { n, errors, fixable } = this.problemCount();
+    dom.next.textContent = '';
+    dom.next.appendChild(icon(n ? (errors ? 'error' : 'warning') : 'ok'));
+    dom.next.appendChild(document.createTextNode(n ? ` ${this.count(n, 'problemsOne', 'problemsOther')} — ${this.say('next', 'next')}` : ` ${this.say('noProblems', 'No problems')}`));
+    dom.next.classList.toggle('has-problems', n > 0);
+    dom.next.classList.toggle('has-errors', errors > 0);
+    dom.fixAll.disabled = fixable === 0;
+    if (dom.gaps && this.mode === 'grid') {
+      const names = this.names();
+      const counts = gapCounts(this.store, this.from, 1, this.columns);
+      dom.gaps.textContent = counts.map((k, i) => this.say('missingCount', '{0}: {1} missing').replace('{0}', names[i + 1]).replace('{1}', k.toLocaleString('en-US'))).join(' · ');
+    }
+    dom.grid.setAttribute('aria-rowcount', String(this.view.length + 1));
+  }
+
+  render(): void {
+    const { viewport, rows } = this.dom;
+    const top = viewport.scrollTop;
+    const height = viewport.clientHeight || 600;
+    const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
+    const last = Math.min(this.view.length, Math.ceil((top + height) / ROW_H) + OVERSCAN);
+    rows.style.transform = `translateY(${first * ROW_H}px)`;
+    const frag = document.createDocumentFragment();
+    const find = this.dom.find.value.trim().toLowerCase();
+    const gapsFrom = this.mode === 'grid' ? 1 : Infinity;
+    for (let r = first; r < last; r++) {
+      const line = this.view[r];
+      frag.appendChild(rowElement({
+        index: r, line, cells: this.store.cells(line), columns: this.columns, findings: this.findings.get(line) ?? [],
+        selected: this.selected.has(line), activeCol: r === this.active.row ? this.active.col : -1, find, gapsFrom, say: this.say,
+      }));
+    }
+    rows.textContent = '';
+    rows.appendChild(frag);
+    this.dom.grid.setAttribute('aria-activedescendant', 'active-cell');
+  }
+
+  // ---- moving and selecting ----------------------------------------------------------------------------------
+
+  private scrollIntoView(r: number): void {
+    const { viewport } = this.dom;
+    const top = r * ROW_H;
+    if (top < viewport.scrollTop) viewport.scrollTop = top;
+    else if (top + ROW_H > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_H - viewport.clientHeight;
+  }
+
+  move(row: number, col: number, extend: boolean): void {
+    if (!this.view.length) return;
+    const r = Math.max(0, Math.min(this.view.length - 1, row));
+    const c = Math.max(0, Math.min(this.columns - 1, col));
+    if (extend) {
+      if (this.anchor < 0) this.anchor = this.active.row;
+      this.selected = new Set();
+      for (let i = Math.min(this.anchor, r); i <= Math.max(this.anchor, r); i++) this.selected.add(this.view[i]);
+    } else {
+      this.anchor = -1;
+      this.selected = new Set([this.view[r]]);
+    }
+    this.active = { row: r, col: c };
+    this.scrollIntoView(r);
+    this.render();
+  }
+
+  nextProblem(): void {
+    const lines = [...this.findings.entries()].filter(([, l]) => l.some((f) => f.severity !== 'info')).map(([line]) => line);
+    const positions = lines.map((l) => this.view.indexOf(l)).filter((p) => p >= 0).sort((a, b) => a - b);
+    if (!positions.length) return;
+    const next = positions.find((p) => p > this.active.row) ?? positions[0];
+    const list = (this.findings.get(this.view[next]) ?? []).filter((f) => f.severity !== 'info');
+    const at = list.find((f) => f.severity === worst(list)) ?? list[0];
+    this.move(next, at ? at.column : 0, false);
+    const cell = this.dom.rows.querySelector('#active-cell');
+    if (cell instanceof HTMLElement) this.dom.findStatus.textContent = cell.title || '';
+  }
+
+  /** The next empty target cell after the active one, in view order (only the chosen language's when the view is
+   * filtered to rows missing in it). */
+  nextGap(): void {
+    if (this.mode !== 'grid' || !this.view.length) return;
+    const only = this.dom.missing && this.dom.missing.value !== '' ? Number(this.dom.missing.value) : -1;
+    const n = this.view.length;
+    const isGap = (r: number, c: number) => {
+      const cells = this.store.cells(this.view[r]);
+      return cells.length > 0 && !(cells[c] ?? '');
+    };
+    for (let k = 0; k <= n; k++) {
+      const r = (this.active.row + k) % n;
+      for (let c = k === 0 ? this.active.col + 1 : 1; c < this.columns; c++) {
+        if ((only < 0 || c === only) && isGap(r, c)) {
+          this.move(r, c, false);
+          this.dom.findStatus.textContent = this.say('gapAt', 'Line {0}: missing in {1}').replace('{0}', String(this.view[r] + 1)).replace('{1}', this.names()[c]);
+          return;
+        }
+      }
+    }
+    this.dom.findStatus.textContent = this.say('noGap', 'No gap');
+  }
+
+  findNext(backwards: boolean): void {
+    const q = this.dom.find.value.trim().toLowerCase();
+    const { findStatus } = this.dom;
+    if (!q) { findStatus.textContent = ''; this.render(); return; }
+    let total = 0;
+    for (const line of this.view) if (this.store.lowerText(line).includes(q)) total++;
+    const n = this.view.length;
+    for (let k = 1; k <= n; k++) {
+      const r = (this.active.row + (backwards ? -k : k) + n * 2) % n;
+      if (!this.store.lowerText(this.view[r]).includes(q)) continue;
+      const c = this.store.cells(this.view[r]).findIndex((x) => x.toLowerCase().includes(q));
+      if (c >= 0) {
+        this.move(r, c, false);
+        findStatus.textContent = this.count(total, 'matchesOne', 'matchesOther');
+        return;
+      }
+    }
+    findStatus.textContent = this.say('noMatch', 'no match');
+    this.render();
+  }
+
+  sortBy(c: number): void {
+    if (this.sort.column !== c) this.sort = { column: c, descending: false };
+    else if (!this.sort.descending) this.sort = { column: c, descending: true };
+    else this.sort = { column: -1, descending: false };
+    this.rebuildView();
+    this.dom.head.querySelector<HTMLElement>(`.cell[data-col="${c}"]`)?.focus();
+  }
+
+  // ---- editing -----------------------------------------------------------------------------------------------
+
+  addRow(): void {
+    const afterLine = this.view[this.active.row] ?? this.store.rowCount() - 1;
+    // In a multilingual glossary the header stays first: a row is never added above it.
+    const after: RowRef | null = afterLine >= this.from ? { line: afterLine } : this.from ? { line: 0 } : null;
+    const added: RowRef = { line: -1, pending: this.queue.nextId() };
+    this.queue.request({
+      refs: after ? [after] : [],
+      message: () => (after && after.line < 0 ? null : { type: 'addRow', after: after ? after.line : -1 }),
+      done: (m) => {
+        added.line = m.ok && typeof m.line === 'number' ? m.line : -1;
+        delete added.pending;
+        this.settle();
+      },
+    });
+    // The new row is selected and in edit mode at once: keys typed before it exists go into its first cell.
+    this.follow = { ref: added, delta: 0, col: 0 };
+    this.selected = new Set();
+    this.render();
+    this.startEditOn(added, 0, '');
+  }
+
+  /** Once a row being added exists (or is known to be gone), selection and editor go to it. */
+  private settle(): void {
+    if (this.follow && this.follow.ref.pending === undefined) {
+      const { ref, delta, col } = this.follow;
+      this.follow = null;
+      if (ref.line >= 0) {
+        this.rebuildView();
+        const at = this.view.indexOf(ref.line);
+        if (at >= 0) this.move(at + delta, col, false);
+      }
+    }
+    if (this.editing && this.editing.row.pending === undefined) {
+      if (this.editing.row.line < 0) this.closeEditor(); else this.placeEditor();
+    }
+  }
+
+  private closeEditor(): void {
+    this.editing = null;
+    this.dom.editor.hidden = true;
+    this.dom.grid.focus();
+  }
+
+  private sendEdit(row: RowRef, col: number, value: string): void {
+    this.queue.request({ refs: [row], message: () => (row.line < 0 ? null : { type: 'edit', line: row.line, column: col, value }) });
+  }
+
+  startEdit(initial?: string): void {
+    const line = this.view[this.active.row];
+    if (line === undefined) return;
+    this.startEditOn({ line }, this.active.col, initial);
+  }
+
+  /** Opens the editor on a row (perhaps one still being added) and column. */
+  private startEditOn(row: RowRef, col: number, initial?: string): void {
+    const { editor } = this.dom;
+    this.editing = { row, col };
+    editor.hidden = false;
+    editor.value = initial !== undefined ? initial : (this.store.cells(row.line)[col] ?? '');
+    this.placeEditor();
+    editor.focus();
+    if (initial === undefined) editor.select();
+  }
+
+  /** Puts the editor over its cell; over the row below the active one while a new row has no line yet. */
+  private placeEditor(): void {
+    if (!this.editing) return;
+    const { rows, viewport, editor } = this.dom;
+    let box: { left: number; top: number; width: number; height: number } | undefined;
+    const at = this.editing.row.line >= 0 ? this.view.indexOf(this.editing.row.line) : -1;
+    if (at >= 0) {
+      if (this.active.row !== at || this.active.col !== this.editing.col) {
+        this.active = { row: at, col: this.editing.col };
+        this.selected = new Set([this.editing.row.line]);
+        this.scrollIntoView(at);
+        this.render();
+      }
+      box = rows.querySelector('#active-cell')?.getBoundingClientRect();
+    } else {
+      const cell = rows.querySelector(`.row[data-row="${this.active.row}"] .cell[data-col="${this.editing.col}"]`) ?? rows.querySelector('.row .cell');
+      const b = cell ? cell.getBoundingClientRect() : { left: 0, top: viewport.getBoundingClientRect().top - ROW_H, width: 200, height: ROW_H };
+      box = { left: b.left, top: b.top + ROW_H, width: b.width, height: b.height };
+    }
+    if (!box) return;
+    editor.style.left = `${box.left}px`;
+    editor.style.top = `${box.top}px`;
+    editor.style.width = `${box.width}px`;
+    editor.style.height = `${box.height}px`;
+  }
+
+  /** Closes the editor; a commit queues the edit of that row (which follows its row until it is sent). */
+  private endEdit(commit: boolean): Editing | null {
+    if (!this.editing) return null;
+    const { row, col } = this.editing;
+    const value = this.dom.editor.value;
+    this.closeEditor();
+    const changed = row.pending !== undefined ? value !== '' : row.line >= 0 && value !== (this.store.cells(row.line)[col] ?? '');
+    if (commit && changed) this.sendEdit(row, col, value);
+    return { row, col };
+  }
+
+  /** Where the selection goes after the edit of `row`: a row still being added is followed. */
+  private moveAfterEdit(row: RowRef, delta: number, nextCol: number): boolean {
+    if (row.pending !== undefined) { this.follow = { ref: row, delta, col: nextCol }; return false; }
+    const at = this.view.indexOf(row.line);
+    this.move((at >= 0 ? at : this.active.row) + delta, nextCol, false);
+    return true;
+  }
+
+  /** The fixes of the active cell's findings (a quick pick from the extension). */
+  showFixes(): void {
+    const line = this.view[this.active.row];
+    if (line === undefined) return;
+    const row: RowRef = { line };
+    const col = this.active.col;
+    this.queue.request({ refs: [row], message: () => (row.line < 0 ? null : { type: 'fixes', line: row.line, column: col }) });
+  }
+
+  deleteSelected(): void {
+    const lines = this.selected.size ? [...this.selected] : [this.view[this.active.row]];
+    if (!lines.length || lines[0] === undefined) return;
+    const refs: RowRef[] = lines.map((line) => ({ line }));
+    this.queue.request({ refs, message: () => ({ type: 'deleteRows', lines: refs.map((r) => r.line).filter((l) => l >= this.from) }) });
+  }
+
+  // ---- events ------------------------------------------------------------------------------------------------
+
+  private listen(): void {
+    const { dom } = this;
+    dom.viewport.addEventListener('scroll', () => requestAnimationFrame(() => this.render()));
+    window.addEventListener('resize', () => requestAnimationFrame(() => this.render()));
+    dom.rows.addEventListener('mousedown', (e) => this.mouseDown(e));
+    dom.rows.addEventListener('dblclick', (e) => {
+      if ((e.target as HTMLElement).closest('.num')) this.post({ type: 'openText', line: this.view[this.active.row], version: this.docVersion });
+      else this.startEdit();
+    });
+    dom.head.addEventListener('click', (e) => {
+      const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
+      if (h) this.sortBy(Number(h.dataset.col));
+    });
+    dom.head.addEventListener('keydown', (e) => {
+      const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
+      if (!h || (e.key !== 'Enter' && e.key !== ' ')) return;
+      this.sortBy(Number(h.dataset.col));
+      e.preventDefault();
+      e.stopPropagation(); // not the grid's Enter (edit)
+    });
+    dom.grid.addEventListener('keydown', (e) => this.gridKey(e));
+    dom.editor.addEventListener('keydown', (e) => this.editorKey(e));
+    dom.editor.addEventListener('blur', () => { if (!dom.editor.hidden) this.endEdit(true); });
+    dom.filter.addEventListener('input', () => this.rebuildView());
+    dom.missing?.addEventListener('change', () => this.rebuildView());
+    dom.problemsOnly?.addEventListener('change', () => this.rebuildView());
+    dom.find.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') { this.findNext(e.shiftKey); e.preventDefault(); }
+      else if (e.key === 'Escape') { dom.find.value = ''; dom.findStatus.textContent = ''; dom.grid.focus(); this.render(); e.preventDefault(); }
+    });
+    dom.find.addEventListener('input', () => this.render());
+  }
+
+  private mouseDown(e: MouseEvent): void {
+    const target = e.target as HTMLElement;
+    if (this.editing) this.endEdit(true);
+    const rowEl = target.closest<HTMLElement>('.row');
+    const cellEl = target.closest<HTMLElement>('.cell');
+    if (!rowEl) return;
+    const r = Number(rowEl.dataset.row);
+    const c = cellEl ? Number(cellEl.dataset.col) : this.active.col;
+    if (e.ctrlKey || e.metaKey) {
+      const line = this.view[r];
+      if (this.selected.has(line)) this.selected.delete(line); else this.selected.add(line);
+      this.active = { row: r, col: c };
+      this.render();
+    } else this.move(r, c, e.shiftKey);
+    this.dom.grid.focus();
+    e.preventDefault();
+    if (target.closest('.fix')) this.showFixes();
+  }
+
+  private gridKey(e: KeyboardEvent): void {
+    if (this.editing || this.dom.head.contains(e.target as Node)) return;
+    const k = e.key;
+    if (this.follow && this.follow.ref.pending !== undefined) {
+      // A row is being added and has no line yet: it is the selected row, so typing goes into it, never elsewhere.
+      if (k.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) this.startEditOn(this.follow.ref, this.follow.col, k);
+      else if (k === 'Enter' || k === 'F2') this.startEditOn(this.follow.ref, this.follow.col, '');
+      if (k !== 'F8' && k !== 'F7' && !(e.ctrlKey && k.toLowerCase() === 'f') && !(e.ctrlKey && k.toLowerCase() === 's')) e.preventDefault();
+      return;
+    }
+    const page = Math.max(1, Math.floor(this.dom.viewport.clientHeight / ROW_H) - 1);
+    const { row, col } = this.active;
+    const last = this.columns - 1;
+    let handled = true;
+    if (k === 'ArrowDown') this.move(row + 1, col, e.shiftKey);
+    else if (k === 'ArrowUp') this.move(row - 1, col, e.shiftKey);
+    else if (k === 'ArrowRight') this.move(row, col + 1, false);
+    else if (k === 'ArrowLeft') this.move(row, col - 1, false);
+    else if (k === 'PageDown') this.move(row + page, col, e.shiftKey);
+    else if (k === 'PageUp') this.move(row - page, col, e.shiftKey);
+    else if (k === 'Home') this.move(e.ctrlKey ? 0 : row, 0, false);
+    else if (k === 'End') this.move(e.ctrlKey ? this.view.length - 1 : row, last, false);
+    else if (k === 'Tab') {
+      if (e.shiftKey) this.move(col > 0 ? row : row - 1, col > 0 ? col - 1 : last, false);
+      else this.move(col < last ? row : row + 1, col < last ? col + 1 : 0, false);
+    } else if (k === 'Enter' && (e.ctrlKey || e.metaKey)) this.addRow();
+    else if (k === '.' && (e.ctrlKey || e.metaKey)) this.showFixes();
+    else if (k === 'Enter' || k === 'F2') this.startEdit();
+    else if (k === 'Delete') this.deleteSelected();
+    // F8, F7 and Ctrl+F are VS Code keybindings (terminology.table.nextProblem / .nextGap / .find), which reach
+    // this webview as commands; handling them here too would run them twice.
+    else if (k === 'Escape') { this.selected = new Set([this.view[row]]); this.render(); }
+    else if (k.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) this.startEdit(k);
+    else handled = false;
+    if (handled) e.preventDefault();
+  }
+
+  private editorKey(e: KeyboardEvent): void {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { this.endEdit(true); this.addRow(); e.preventDefault(); }
+    else if (e.key === 'Enter') {
+      const was = this.endEdit(true);
+      if (was) this.moveAfterEdit(was.row, 1, was.col);
+      e.preventDefault();
+    } else if (e.key === 'Escape') { this.endEdit(false); e.preventDefault(); }
+    else if (e.key === 'Tab') {
+      const was = this.endEdit(true);
+      e.preventDefault();
+      if (!was) return;
+      const back = e.shiftKey;
+      const sameRow = back ? was.col > 0 : was.col < this.columns - 1;
+      const nextCol = back ? (sameRow ? was.col - 1 : this.columns - 1) : (sameRow ? was.col + 1 : 0);
+      if (was.row.pending !== undefined && sameRow) {
+        // Still being added: keep typing into its next cell; the edits wait for its line.
+        this.follow = { ref: was.row, delta: 0, col: nextCol };
+        this.startEditOn(was.row, nextCol, '');
+        return;
+      }
+      if (this.moveAfterEdit(was.row, sameRow ? 0 : back ? -1 : 1, nextCol)) this.startEdit();
+    }
+  }
+
+  /** Shows only the rows missing in a language (its code, case ignored; '' for every row). */
+  filterMissing(code: string): void {
+    const select = this.dom.missing;
+    if (!select) return;
+    const c = this.languages ? this.languages.findIndex((l, i) => i > 0 && l.toLowerCase() === code.toLowerCase()) : -1;
+    select.value = c > 0 ? String(c) : '';
+    this.rebuildView();
+    if (c > 0 && this.view.length) this.move(0, c, false);
+  }
+
+  /** What the view shows now (for the extension's tests and log). */
+  viewReport(): { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null } {
+    const line = this.view[this.active.row];
+    return { type: 'viewChanged', shown: this.view.length, lines: this.view.slice(0, 200), active: line === undefined ? null : { line, column: this.active.col } };
+  }
+
+  // ---- measurements ------------------------------------------------------------------------------------------
+
+  /** Renders at 60 positions spread over the whole table, as a fast scroll would, and returns the cost of each
+   * frame's work (a frame has 16.7 ms at 60 Hz). */
+  measureScroll(): { frames: number; medianMs: number; maxMs: number } {
+    const { viewport, rows } = this.dom;
+    const times: number[] = [];
+    const max = Math.max(0, this.view.length * ROW_H - viewport.clientHeight);
+    for (let i = 0; i < 60; i++) {
+      viewport.scrollTop = Math.round((max * ((i * 37) % 60)) / 59);
+      const t0 = performance.now();
+      this.render();
+      void rows.offsetHeight; // include layout
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { frames: times.length, medianMs: times[30], maxMs: times[times.length - 1] };
+  }
+
+  /** Sorts all rows by the first column and filters them by a text, each timed until the rows are rendered; then
+   * puts the view back as it was. */
+  measureView(): { rows: number; sortMs: number; filterMs: number; filterText: string; shown: number } {
+    const { filter, rows } = this.dom;
+    const before = { sort: this.sort, filter: filter.value };
+    filter.value = '';
+    this.sort = { column: -1, descending: false };
+    this.rebuildView();
+    let t0 = performance.now();
+    this.sort = { column: 0, descending: false };
+    this.rebuildView();
+    void rows.offsetHeight;
+    const sortMs = performance.now() - t0;
+    this.sort = { column: -1, descending: false };
+    // A word of a middle row's first cell: a filter that keeps some rows and drops most.
+    const sample = this.store.cells(this.from + Math.floor(this.rowCount() / 2))[0] ?? '';
+    const filterText = sample.split(' ').slice(-1)[0] || sample;
+    t0 = performance.now();
+    filter.value = filterText;
+    this.rebuildView();
+    void rows.offsetHeight;
+    const filterMs = performance.now() - t0;
+    const shown = this.view.length;
+    this.sort = before.sort;
+    filter.value = before.filter;
+    this.rebuildView();
+    return { rows: this.rowCount(), sortMs, filterMs, filterText, shown };
+  }
+}

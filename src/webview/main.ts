@@ -1,0 +1,60 @@
+/** The table view's webview (a dictionary, or a multilingual glossary): wires the page's toolbar and the
+ * extension's messages to the shared grid. Bundled by esbuild into dist/webview/table.js. */
+import type { TableRequestBody, TableUpdate } from '../table/protocol';
+import { Grid, type GridDom } from './grid';
+
+const vscode = acquireVsCodeApi();
+const post = (m: TableRequestBody & { id?: number; version?: number }) => vscode.postMessage(m);
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+const maybe = <T extends HTMLElement>(id: string) => document.getElementById(id) as T | null;
+
+const dom: GridDom = {
+  grid: $('grid'), head: $('head'), viewport: $('viewport'), spacer: $('spacer'), rows: $('rows'),
+  editor: $<HTMLInputElement>('editor'), filter: $<HTMLInputElement>('filter'), find: $<HTMLInputElement>('find'),
+  findStatus: $('findStatus'), summary: $('summary'), next: $('next'), applySort: $('applySort'), fixAll: $<HTMLButtonElement>('fixAll'),
+  missing: maybe<HTMLSelectElement>('missing'), problemsOnly: maybe<HTMLInputElement>('problemsOnly'), gaps: maybe('gaps'), nextGap: maybe('nextGap'),
+};
+const grid = new Grid(dom, post);
+
+$('add').addEventListener('click', () => grid.addRow());
+$('delete').addEventListener('click', () => grid.deleteSelected());
+dom.fixAll.addEventListener('click', () => grid.queue.request({ message: () => ({ type: 'fixAll' }) }));
+dom.next.addEventListener('click', () => grid.nextProblem());
+dom.nextGap?.addEventListener('click', () => grid.nextGap());
+dom.applySort.addEventListener('click', () => {
+  const { column, descending } = grid.sort;
+  grid.queue.request({ message: () => ({ type: 'sortDocument', column, descending }) });
+});
+
+window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
+  const m = event.data;
+  switch (m.type) {
+    case 'init': {
+      // The first screen of rows comes at once; the rest follows in a 'rows' message.
+      const t0 = performance.now();
+      grid.init(m);
+      post({ type: 'rendered', rows: m.total, ms: performance.now() - t0 });
+      break;
+    }
+    case 'rows': {
+      const t0 = performance.now();
+      grid.rowsArrived(m.start, typeof m.text === 'string' ? m.text : new TextDecoder().decode(m.text), m.quoted);
+      post({ type: 'loaded', rows: grid.store.length, ms: performance.now() - t0 });
+      break;
+    }
+    case 'splice': grid.splice(m); break;
+    case 'done': grid.answered(m); break;
+    case 'findings': grid.setFindings(m.findings); break;
+    case 'command':
+      if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
+      if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
+      if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
+      if (m.name === 'find') { dom.find.focus(); dom.find.select(); }
+      if (m.name === 'measureScroll') post({ type: 'scrollMeasured', ...grid.measureScroll() });
+      if (m.name === 'measureView') post({ type: 'viewMeasured', ...grid.measureView() });
+      if (m.name === 'fixes') grid.showFixes();
+      break;
+  }
+});
+
+post({ type: 'ready' });

@@ -1,0 +1,153 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import type { TableFigures, TableUpdate } from '../../src/table/protocol';
+import type { Account } from '../emulator/state';
+import { api, PAID_KEY, service } from './service';
+
+const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000b7', name: 'Grid table test' };
+const START: Record<string, Array<[string, string]>> = {
+  'en-de': [['cloud', 'Wolke'], ['login', 'Anmeldung'], ['price', 'Preis']],
+  'en-fr': [['cloud', 'nuage'], ['price', 'prix']],
+  'en-ja': [['cloud', 'クラウド'], ['login', 'ログイン']],
+};
+
+const account = (): Account => service().state.accounts[PAID_KEY];
+const glossary = () => account().glossaries.find((x) => x.glossary_id === G.glossaryId)!;
+const remote = (pair: string) => glossary().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
+const puts = () => service().requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/dictionaries')).length;
+
+function nextPost(ext: TerminologyApi, uri: vscode.Uri, check: (m: TableUpdate) => boolean, ms = 15_000): Promise<TableUpdate> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error('no such message to the table')); }, ms);
+    const sub = ext.table.onDidPost((p) => {
+      if (p.uri.toString() === uri.toString() && check(p.message)) { sub.dispose(); clearTimeout(timer); resolve(p.message); }
+    });
+  });
+}
+
+function nextReport<T extends TableFigures['type']>(ext: TerminologyApi, uri: vscode.Uri, type: T, ms = 15_000): Promise<Extract<TableFigures, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`no ${type} report from the table`)); }, ms);
+    const sub = ext.table.onDidReport((r) => {
+      if (r.uri.toString() === uri.toString() && r.figures.type === type) { sub.dispose(); clearTimeout(timer); resolve(r.figures as Extract<TableFigures, { type: T }>); }
+    });
+  });
+}
+
+describe('glossary table: a multilingual glossary in the table view', () => {
+  let ext: TerminologyApi;
+  let doc: vscode.TextDocument;
+  let uri: vscode.Uri;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({
+      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: Object.entries(START).map(([pair, entries]) => {
+        const [source_lang, target_lang] = pair.split('-');
+        return { source_lang, target_lang, entries: entries.map(([s, t]) => [s, t] as [string, string]) };
+      }),
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
+    ext.glossaries.refresh();
+  });
+
+  it('opens in the table: a column per language, line 0 as the header, the gaps\' findings on their cells', async () => {
+    const init = new Promise<TableUpdate>((resolve) => {
+      const sub = ext.table.onDidPost((p) => { if (p.message.type === 'init' && p.uri.path.endsWith('/Grid table test/en.multilingual.tsv')) { sub.dispose(); resolve(p.message); } });
+    });
+    doc = await ext.actions.openGlossary(G, 'en', { in: 'table' });
+    uri = doc.uri;
+    const m = await init;
+    assert.ok(m.type === 'init');
+    if (m.type !== 'init') return;
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+    assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'terminology.table', 'the table view is the active tab');
+    assert.equal(m.mode, 'grid');
+    assert.deepEqual(m.languages, ['EN', 'DE', 'FR', 'JA']);
+    assert.equal(m.columns, 4);
+    assert.equal(m.rows, 4, 'the header and three sources');
+    assert.equal(m.text, doc.getText());
+    // The findings arrive with the lint: the gaps (FR of login, JA of price) are missing-translation on their cell.
+    const findings = m.findings.some(([, l]) => l.some((f) => f.code === 'missing-translation')) ? m
+      : await nextPost(ext, uri, (x) => x.type === 'findings' && x.findings.some(([, l]) => l.some((f) => f.code === 'missing-translation')));
+    assert.ok(findings.type === 'init' || findings.type === 'findings');
+    const gaps = (findings.type === 'init' || findings.type === 'findings' ? findings.findings : [])
+      .flatMap(([line, l]) => l.filter((f) => f.code === 'missing-translation').map((f) => [line, f.column]));
+    assert.deepEqual(gaps.sort(), [[2, 2], [3, 3]], 'login has no FR (column 2), price no JA (column 3)');
+  });
+
+  it('a cell edit changes only that dictionary\'s cell in the document; Ctrl+S pushes only that dictionary', async () => {
+    const before = doc.getText();
+    const splice = nextPost(ext, uri, (m) => m.type === 'splice');
+    assert.equal(await ext.table.handle(uri, { type: 'edit', line: 2, column: 2, value: 'connexion', version: doc.version }), true);
+    const lines = before.split('\n');
+    lines[2] = 'login\tAnmeldung\tconnexion\tログイン';
+    assert.equal(doc.getText(), lines.join('\n'), 'only the FR cell of line 3 changed');
+    const s = await splice;
+    assert.ok(s.type === 'splice');
+    if (s.type === 'splice') assert.deepEqual(s.rows, [['login', 'Anmeldung', 'connexion', 'ログイン']]);
+    const p0 = puts();
+    assert.ok(await doc.save(), 'the save pushed');
+    assert.equal(puts() - p0, 1, 'one PUT: EN → FR only');
+    assert.deepEqual(remote('en-fr'), [['cloud', 'nuage'], ['login', 'connexion'], ['price', 'prix']]);
+    assert.deepEqual(remote('en-de'), START['en-de']);
+    assert.deepEqual(remote('en-ja'), START['en-ja']);
+  });
+
+  it('filters to the rows missing in a language, and goes to the next gap', async () => {
+    let view = nextReport(ext, uri, 'viewChanged');
+    ext.table.command('filterMissing', 'ja');
+    let v = await view;
+    assert.deepEqual(v.lines, [3], 'only price lacks JA');
+    assert.deepEqual(v.active, { line: 3, column: 3 });
+    view = nextReport(ext, uri, 'viewChanged');
+    ext.table.command('filterMissing', '');
+    v = await view;
+    assert.deepEqual(v.lines, [1, 2, 3], 'every row again (the header is not a row)');
+    // The only gap left is JA of price (FR of login was filled above): the search wraps around to it.
+    view = nextReport(ext, uri, 'viewChanged');
+    ext.table.command('nextGap');
+    v = await view;
+    assert.deepEqual(v.active, { line: 3, column: 3 });
+  });
+
+  it('adds a row below the header at the earliest, and never deletes the header', async () => {
+    const v = doc.version;
+    assert.equal(await ext.table.handle(uri, { type: 'addRow', after: -1, version: v }), true);
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja', 'the header stays first');
+    assert.equal(doc.lineAt(1).text, '\t\t\t', 'the new row, one cell per language');
+    assert.equal(await ext.table.handle(uri, { type: 'deleteRows', lines: [0, 1], version: doc.version }), true);
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja', 'line 0 is not a row: it was not deleted');
+    assert.equal(doc.lineAt(1).text, 'cloud\tWolke\tnuage\tクラウド');
+    await vscode.commands.executeCommand('undo');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.isDirty, false);
+  });
+
+  it('Add Language from the table: the new column reaches the webview, its drafts are findings on their cells', async () => {
+    const drafts = nextPost(ext, uri, (m) => m.type === 'findings' && m.findings.some(([, l]) => l.some((f) => f.code === 'draft-translation' && f.column === 4)));
+    assert.equal(await ext.actions.addLanguage(uri, 'es'), 3, 'a draft for each of the three sources');
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja\tes');
+    await drafts;
+    const view = nextReport(ext, uri, 'viewChanged');
+    ext.table.command('filterMissing', 'es');
+    const v = await view;
+    assert.equal(v.shown, 0, 'the webview knows the ES column: no row lacks it');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(doc.lineAt(0).text, 'en\tde\tfr\tja');
+  });
+
+  it('Show Rows Missing in a Language… and the next-gap key are offered only for a glossary table', async () => {
+    const commands = await vscode.commands.getCommands(true);
+    assert.ok(commands.includes('terminology.table.nextGap') && commands.includes('terminology.table.filterMissing'));
+    assert.deepEqual(ext.table.activeGrid(), ['EN', 'DE', 'FR', 'JA']);
+  });
+});
