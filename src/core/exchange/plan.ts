@@ -7,7 +7,7 @@ import { serializeEntries } from '../serialize';
 import { LIMITS } from '../findings';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
 import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
-import { ConceptStore, EXCLUDED, TERM_STRIDE } from './store';
+import { ConceptStore, EXCLUDED, STATUSES, TERM_STRIDE } from './store';
 
 export interface PlanOptions {
   /** Glossary-capable languages of the service (GET /v3/languages?resource=glossary), when known. */
@@ -192,14 +192,21 @@ function planStore(store: ConceptStore, source: string, sources: Sources, pair: 
   const excluded = new Int32Array(rootNames.length);
   const order: number[] = [];
   const { terms, pools } = store;
+  // The terms of root r left out of concept i, as pickTerm lists them (`where`: "concept c1 (line 3)", made once).
+  let where = '';
+  let whereOf = -1;
   const left = (i: number, r: number, first: number, end: number) => {
-    for (let t = first; t < end; t++) {
-      if (rootOf[store.termLang(t)] !== r || store.termStatus(t) < EXCLUDED) continue;
-      const term = store.term(t);
+    if (whereOf !== i) {
       const id = store.conceptId(i);
-      // Joined, not a template: one flat string to keep rather than a tree of ten.
-      choices.push({ line: term.line, message: ['concept ', id ? `${id} ` : '', '(line ', String(store.conceptLine(i)), '), ', upper[r], ': "', term.text.trim(), '" is ',
-        term.status, ' (', term.rawStatus ?? term.status, '): not imported.'].join('') });
+      where = `concept ${id ? `${id} ` : ''}(line ${store.conceptLine(i)}), `;
+      whereOf = i;
+    }
+    for (let t = first; t < end; t++) {
+      const at = t * TERM_STRIDE;
+      if (rootOf[terms[at + 3]] !== r || terms[at + 4] < EXCLUDED) continue;
+      const status = STATUSES[terms[at + 4]];
+      const raw = terms[at + 5] === -1 ? status : store.raws[terms[at + 5]];
+      choices.push({ line: terms[at + 6], message: `${where}${upper[r]}: "${store.termText(t).trim()}" is ${status} (${raw}): not imported.` });
     }
   };
   for (let i = 0, n = store.length; i < n; i++) {

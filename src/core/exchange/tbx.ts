@@ -90,11 +90,17 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   let groupValues = 0;
   let lastValue = '';
   let lastStatus = 0;
+  let otherValue = '';
+  let otherStatus = 0;
   const statusNumber = (v: string): number => {
-    if (v === lastValue) return lastStatus; // most files repeat one value
+    // Most files use two or three values: the last two are compared before the map is asked.
+    if (v === lastValue) return lastStatus;
+    if (v === otherValue) { otherValue = lastValue; lastValue = v; const n = otherStatus; otherStatus = lastStatus; return lastStatus = n; }
     let s = statuses.get(v);
     if (s === undefined) { s = statusOf(v); if (statuses.size < 1000) statuses.set(own(v), s); }
-    lastValue = v; // may be a slice of the parser's chunk: keeps at most that one chunk
+    otherValue = lastValue;
+    otherStatus = lastStatus;
+    lastValue = v; // may be a slice of the parser's chunk: keeps at most two chunks
     return lastStatus = STATUS_NUMBER[s];
   };
   // What text is taken: 0 none, 1 a term (into the pool), 2 a status, 3 the title.
@@ -107,6 +113,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   let pendingLength = 0;
 
   const langId = (code: string): number => {
+    const known = store.langs;
+    for (let i = 0; i < known.length && i < 12; i++) if (known[i] === code) return i; // a few codes, short: faster than hashing
     let id = langIds.get(code);
     if (id === undefined) {
       const kept = own(code);
@@ -172,6 +180,11 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     inConcept = false;
   };
 
+  // Every handler field is set before the first byte, in one order, so the parser keeps one shape while it runs
+  // (saxes adds them as properties when asked; one added midway would make its hot functions polymorphic).
+  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
+  handlers.textHandler = undefined;
+  handlers.cdataHandler = undefined;
   parser.on('doctype', (text) => {
     Object.assign(parser.ENTITIES, internalEntities(text, parser.line)); // keeps the predefined ones (&amp; …)
   });
@@ -239,7 +252,6 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   });
   // Text is only listened to inside a term, a status or the title: saxes then skips building the text between tags.
   const onText = (t: string) => { if (capture === 1) take(t); else captureText += t; };
-  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
   parser.on('closetag', (tag) => {
     if (capture !== 0) {
       if (depth === captureDepth) {
