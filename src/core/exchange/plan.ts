@@ -206,7 +206,8 @@ function planStore(store: ConceptStore, source: string, sources: Sources, pair: 
       if (rootOf[terms[at + 3]] !== r || terms[at + 4] < EXCLUDED) continue;
       const status = STATUSES[terms[at + 4]];
       const raw = terms[at + 5] === -1 ? status : store.raws[terms[at + 5]];
-      choices.push({ line: terms[at + 6], message: `${where}${upper[r]}: "${store.termText(t).trim()}" is ${status} (${raw}): not imported.` });
+      // Joined, not a template: one flat string to keep, not a tree of five the collector copies.
+      choices.push({ line: terms[at + 6], message: [where, upper[r], ': "', store.termText(t).trim(), '" is ', status, ' (', raw, '): not imported.'].join('') });
     }
   };
   for (let i = 0, n = store.length; i < n; i++) {
