@@ -22,8 +22,9 @@ export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: bool
     if (head[i] === 0) evenZeros++;
     if (head[i + 1] === 0) oddZeros++;
   }
-  if (n >= 4 && oddZeros > n / 4 && evenZeros === 0) return { encoding: 'utf-16le', bom: false };
-  if (n >= 4 && evenZeros > n / 4 && oddZeros === 0) return { encoding: 'utf-16be', bom: false };
+  // Mostly: a character whose other byte is zero (U+0100, 一 U+4E00, an emoji's low surrogate U+DE00) may occur.
+  if (n >= 4 && oddZeros > n / 4 && evenZeros * 8 < oddZeros) return { encoding: 'utf-16le', bom: false };
+  if (n >= 4 && evenZeros > n / 4 && oddZeros * 8 < evenZeros) return { encoding: 'utf-16be', bom: false };
   return { encoding: 'utf-8', bom: false };
 }
 

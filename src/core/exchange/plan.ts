@@ -7,6 +7,7 @@ import { serializeEntries } from '../serialize';
 import { LIMITS } from '../findings';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
 import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
+import { ConceptStore, EXCLUDED, STATUSES, TERM_STRIDE } from './store';
 
 export interface PlanOptions {
   /** Glossary-capable languages of the service (GET /v3/languages?resource=glossary), when known. */
@@ -51,27 +52,49 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
   return chosen ? { chosen, excluded, empty } : { excluded, empty };
 }
 
-class PairBuilder {
-  readonly candidates: PlannedEntry[] = [];
-  readonly skipped: Skip[] = [];
-  constructor(readonly sourceLang: string, readonly targetLang: string) {}
+/** The source phrases of a plan, numbered (one lookup per phrase for every pair, not one per pair). */
+class Sources {
+  readonly ids = new Map<string, number>();
+  id(source: string): number {
+    let id = this.ids.get(source);
+    if (id === undefined) { id = this.ids.size; this.ids.set(source, id); }
+    return id;
+  }
 }
 
-/** Builds the plan for concepts with `sourceLang` as the source: every other language becomes a dictionary. */
+class PairBuilder {
+  readonly candidates: PlannedEntry[] = [];
+  /** Per candidate: its source phrase's number, and whether both phrases already passed the rules at a glance. */
+  readonly sourceIds: number[] = [];
+  readonly plain: boolean[] = [];
+  readonly skipped: Skip[] = [];
+  constructor(readonly sourceLang: string, readonly targetLang: string, private readonly sources: Sources) {}
+  add(entry: PlannedEntry, plain: boolean, sourceId = this.sources.id(entry.source)): void {
+    this.candidates.push(entry);
+    this.sourceIds.push(sourceId);
+    this.plain.push(plain);
+  }
+}
+
+/** Builds the plan for concepts with `sourceLang` as the source: every other language becomes a dictionary.
+ * Concepts read from a TBX (a ConceptStore) are planned from its columns: a concept whose every language has one
+ * term to take, written in the root code with no space around it, is planned without making its objects; the
+ * others go the general way, with the same result. */
 export function planConcepts(
-  concepts: Iterable<Concept>, sourceLang: string, meta: { format: string; title?: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
+  concepts: Iterable<Concept> | ConceptStore, sourceLang: string, meta: { format: string; title?: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
 ): ImportPlan {
   const source = rootCode(sourceLang);
+  const sources = new Sources();
   const pairs = new Map<string, PairBuilder>();
   const pair = (t: string) => {
     let p = pairs.get(t);
-    if (!p) { p = new PairBuilder(source, t); pairs.set(t, p); }
+    if (!p) { p = new PairBuilder(source, t, sources); pairs.set(t, p); }
     return p;
   };
   const choices: Choice[] = [...(meta.choices ?? [])];
   let unpaired = 0;
   const roots = new Map<string, string>();
-  for (const c of concepts) {
+  const planOne = (c: Concept) => {
     const byLang = new Map<string, Term[]>();
     let unnamed = 0;
     for (const t of c.terms) {
@@ -83,7 +106,7 @@ export function planConcepts(
     }
     if (unnamed) choices.push({ line: c.line, message: `${where(c)}: ${unnamed} term(s) without a language were ignored.` });
     const targets = [...byLang.keys()].filter((l) => l !== source);
-    if (!targets.length) { unpaired++; continue; }
+    if (!targets.length) { unpaired++; return; }
     const src = byLang.has(source) ? pickTerm(c, source, byLang.get(source)!, choices) : undefined;
     for (const t of targets) {
       const p = pair(t);
@@ -109,13 +132,124 @@ export function planConcepts(
         }
         continue;
       }
-      p.candidates.push({ source: s.text.trim(), target: g.text.trim(), line: s.line });
+      p.add({ source: s.text.trim(), target: g.text.trim(), line: s.line }, false);
     }
-  }
+  };
+  if (concepts instanceof ConceptStore) planStore(concepts, source, sources, pair, choices, planOne, () => { unpaired++; });
+  else for (const c of concepts) planOne(c);
   if (unpaired) choices.push({ message: `${unpaired} concept(s) hold only one language (nothing to pair) and were left out.` });
-  const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options)), choices, notes: meta.notes ?? [] };
+  const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
   if (meta.title) out.title = meta.title;
   return out;
+}
+
+/** A term's text in its pool passes the rules at a glance and needs no trimming: not empty, not too long, no control
+ * character or Unicode line break (`marks`: where the pool has one, ascending), no space at either end. */
+function plainRange(pool: string, start: number, end: number, marks: number[] | undefined): boolean {
+  if (end <= start || end - start > MAX_SAFE_UNITS_FOR_PHRASE) return false;
+  const a = pool.charCodeAt(start);
+  const b = pool.charCodeAt(end - 1);
+  if (a <= 32 || b <= 32 || isTrimmableSpace(a) || isTrimmableSpace(b)) return false;
+  if (marks) {
+    let lo = 0;
+    let hi = marks.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (marks[m] < start) lo = m + 1; else hi = m; }
+    if (lo < marks.length && marks[lo] < end) return false;
+  }
+  return true;
+}
+
+const SUSPICIOUS_ALL = new RegExp(SUSPICIOUS_CHAR.source, 'g');
+
+/** The columns' fast path of planConcepts (see there); `general` plans a concept the general way. */
+function planStore(store: ConceptStore, source: string, sources: Sources, pair: (t: string) => PairBuilder, choices: Choice[],
+  general: (c: Concept) => void, unpaired: () => void): void {
+  // Per pool: where it holds a character the rules look at closer (mostly nowhere: one search per pool).
+  const marks: Array<number[] | undefined> = store.pools.map((pool) => {
+    SUSPICIOUS_ALL.lastIndex = 0;
+    let m = SUSPICIOUS_ALL.exec(pool);
+    if (!m) return undefined;
+    const at: number[] = [];
+    for (; m; m = SUSPICIOUS_ALL.exec(pool)) at.push(m.index);
+    return at;
+  });
+  // Per language id: its root's number (-1: none), whether the code is written as the root, the root's pair.
+  const rootIndex = new Map<string, number>();
+  const rootNames: string[] = [];
+  const rootOf = store.langs.map((_, id) => {
+    const root = store.langRoots[id];
+    if (root === '') return -1;
+    let r = rootIndex.get(root);
+    if (r === undefined) { r = rootNames.length; rootIndex.set(root, r); rootNames.push(root); }
+    return r;
+  });
+  const exact = store.langs.map((code, id) => code === store.langRoots[id]);
+  const sourceRoot = rootIndex.get(source) ?? -2;
+  const builders: Array<PairBuilder | undefined> = new Array(rootNames.length);
+  const upper = rootNames.map((r) => r.toUpperCase());
+  // Per root, for the concept at hand: the term taken (-1: none yet), the terms left out; the roots in order.
+  const usable = new Int32Array(rootNames.length).fill(-1);
+  const excluded = new Int32Array(rootNames.length);
+  const order: number[] = [];
+  const { terms, pools } = store;
+  // The terms of root r left out of concept i, as pickTerm lists them (`where`: "concept c1 (line 3)", made once).
+  let where = '';
+  let whereOf = -1;
+  const left = (i: number, r: number, first: number, end: number) => {
+    if (whereOf !== i) {
+      const id = store.conceptId(i);
+      where = `concept ${id ? `${id} ` : ''}(line ${store.conceptLine(i)}), `;
+      whereOf = i;
+    }
+    for (let t = first; t < end; t++) {
+      const at = t * TERM_STRIDE;
+      if (rootOf[terms[at + 3]] !== r || terms[at + 4] < EXCLUDED) continue;
+      const status = STATUSES[terms[at + 4]];
+      const raw = terms[at + 5] === -1 ? status : store.raws[terms[at + 5]];
+      // Joined, not a template: one flat string to keep, not a tree of five the collector copies.
+      choices.push({ line: terms[at + 6], message: [where, upper[r], ': "', store.termText(t).trim(), '" is ', status, ' (', raw, '): not imported.'].join('') });
+    }
+  };
+  for (let i = 0, n = store.length; i < n; i++) {
+    const first = store.firstTerm(i);
+    const end = store.endTerm(i);
+    let fast = true;
+    order.length = 0;
+    for (let t = first; t < end && fast; t++) {
+      const at = t * TERM_STRIDE;
+      const lang = terms[at + 3];
+      const r = rootOf[lang];
+      if (r === -1 || !exact[lang]) { fast = false; break; }
+      if (usable[r] === -1 && excluded[r] === 0) order.push(r);
+      if (terms[at + 4] >= EXCLUDED) { excluded[r]++; continue; }
+      if (usable[r] !== -1) { fast = false; break; }
+      usable[r] = t;
+      const pool = terms[at];
+      if (pool === -1 || !plainRange(pools[pool], terms[at + 1], terms[at + 2], marks[pool])) fast = false;
+    }
+    if (fast) {
+      for (const r of order) if (usable[r] === -1) fast = false; // a language with only terms left out
+      if (sourceRoot < 0 || usable[sourceRoot] === -1) fast = false; // no source term
+    }
+    if (fast && order.length > 1) {
+      const s = usable[sourceRoot];
+      const sourceText = store.termText(s);
+      const sourceId = sources.id(sourceText);
+      const line = store.termLine(s);
+      if (excluded[sourceRoot]) left(i, sourceRoot, first, end);
+      for (const r of order) {
+        if (r === sourceRoot) continue;
+        const p = builders[r] ??= pair(rootNames[r]);
+        if (excluded[r]) left(i, r, first, end);
+        p.add({ source: sourceText, target: store.termText(usable[r]), line }, true, sourceId);
+      }
+    } else if (fast) {
+      unpaired(); // the source language alone
+    } else {
+      general(store.concept(i));
+    }
+    for (const r of order) { usable[r] = -1; excluded[r] = 0; }
+  }
 }
 
 /** Builds the plan for entries that carry their own pair (the service's CSV with language columns). */
@@ -124,6 +258,7 @@ export function planEntries(
   meta: { format: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
 ): ImportPlan {
   const pairs = new Map<string, PairBuilder>();
+  const sources = new Sources();
   const choices: Choice[] = [...(meta.choices ?? [])];
   const variants = new Set<string>();
   for (const r of rows) {
@@ -132,7 +267,7 @@ export function planEntries(
     for (const code of [r.sourceLang.trim(), r.targetLang.trim()]) if (code.includes('-')) variants.add(code.toUpperCase());
     const key = `${s}\u0000${t}`;
     let p = pairs.get(key);
-    if (!p) { p = new PairBuilder(s, t); pairs.set(key, p); }
+    if (!p) { p = new PairBuilder(s, t, sources); pairs.set(key, p); }
     if (r.skip) {
       p.skipped.push({ reason: r.skip.reason, line: r.line, source: r.source, target: r.target, message: r.skip.message });
       continue;
@@ -141,10 +276,10 @@ export function planEntries(
       p.skipped.push({ reason: 'empty', line: r.line, source: r.source, target: r.target, message: `Line ${r.line}: the ${r.source.trim() === '' ? 'source' : 'target'} is empty.` });
       continue;
     }
-    p.candidates.push({ source: r.source, target: r.target, line: r.line });
+    p.add({ source: r.source, target: r.target, line: r.line }, false);
   }
   if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (glossaries use root language codes).` });
-  return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options)), choices, notes: meta.notes ?? [] };
+  return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
 }
 
 const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
@@ -156,7 +291,7 @@ function plainPhrase(s: string): boolean {
 }
 
 /** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
-function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
+function finishPair(p: PairBuilder, options: PlanOptions, sources: Sources): PlannedPair {
   const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
   const pairProblems = lintLanguagePair(p.sourceLang, p.targetLang, { languages: options.languages });
   if (pairProblems.length) {
@@ -165,24 +300,29 @@ function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
     out.findings.push({ code: pairProblems[0].code, severity: 'error', message });
     return out;
   }
-  const first = new Map<string, PlannedEntry>();
+  const first = new Int32Array(sources.ids.size).fill(-1); // source number → its first candidate
   const kept: PlannedEntry[] = [];
-  for (const e of p.candidates) {
-    const was = first.get(e.source);
+  const { candidates, plain, sourceIds } = p;
+  const known: boolean[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const e = candidates[i];
+    const id = sourceIds[i];
+    const was = first[id] === -1 ? undefined : candidates[first[id]];
     if (was) {
       out.skipped.push({ reason: 'duplicate', line: e.line, source: e.source, target: e.target,
         message: was.target === e.target ? `${q(e.source)} → ${q(e.target)} repeats line ${was.line}.`
           : `${q(e.source)} is already mapped to ${q(was.target)} (line ${was.line}); ${q(e.target)} was left out.` });
       continue;
     }
-    if (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target)) {
+    if (!plain[i] && (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target))) {
       out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
       out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
-      first.set(e.source, e);
+      first[id] = i;
       continue;
     }
-    first.set(e.source, e);
+    first[id] = i;
     kept.push(e);
+    known.push(plain[i]);
   }
   // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
   // indexes into `slow`, which indexes `kept`).
@@ -191,7 +331,7 @@ function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
   for (let i = 0; i < kept.length; i++) {
     const e = kept[i];
     units += e.source.length + e.target.length + 2;
-    if (!plainPhrase(e.source) || !plainPhrase(e.target)) slow.push(i);
+    if (!known[i] && (!plainPhrase(e.source) || !plainPhrase(e.target))) slow.push(i);
   }
   const bad = new Set<number>();
   if (slow.length) {
@@ -211,9 +351,12 @@ function finishPair(p: PairBuilder, options: PlanOptions): PlannedPair {
         message: `The ${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()} entries are ${(bytes / 1048576).toFixed(1)} MiB; a dictionary holds at most 10 MiB. The service will refuse it: split the file.` });
     }
   }
-  kept.forEach((e, i) => {
-    if (bad.has(i)) out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
-    else out.entries.push(e);
-  });
+  if (!bad.size) out.entries = kept;
+  else {
+    kept.forEach((e, i) => {
+      if (bad.has(i)) out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
+      else out.entries.push(e);
+    });
+  }
   return out;
 }

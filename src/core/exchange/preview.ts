@@ -33,15 +33,18 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
     added: 0, changed: 0, unchanged: 0, removed: 0, skipped: {}, skippedTotal: pair.skipped.length, toSend: pair.entries.length,
     errors: pair.findings.filter((f) => f.severity === 'error').length, warnings: pair.findings.filter((f) => f.severity === 'warning').length,
   };
-  const mine = new Set<string>();
-  for (const e of pair.entries) {
-    mine.add(e.source);
-    const t = was.get(e.source);
-    if (t === undefined) p.added++;
-    else if (t !== e.target) p.changed++;
-    else p.unchanged++;
+  if (!was.size) p.added = pair.entries.length;
+  else {
+    const mine = new Set<string>();
+    for (const e of pair.entries) {
+      mine.add(e.source);
+      const t = was.get(e.source);
+      if (t === undefined) p.added++;
+      else if (t !== e.target) p.changed++;
+      else p.unchanged++;
+    }
+    if (mode === 'replace') for (const s of was.keys()) if (!mine.has(s)) p.removed++;
   }
-  if (mode === 'replace') for (const s of was.keys()) if (!mine.has(s)) p.removed++;
   for (const s of pair.skipped) p.skipped[s.reason] = (p.skipped[s.reason] ?? 0) + 1;
   return p;
 }

@@ -125,7 +125,7 @@ const HEADER_WORDS = /^(source|target|term|terms|source[ _-]?(lang|language)|tar
 export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): Sheet {
   const { text, encoding, bom } = decodeBytes(bytes);
   const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
-  let records: Array<{ record: string[]; raw: string; info: { lines: number } }>;
+  let records: Array<{ record: string[]; raw: string }>;
   try {
     // Tab-separated text follows the service's TSV rule: a phrase enclosed in quotes is unquoted, any other quote is
     // text (`"hi` is a phrase). So csv-parse splits on tabs and lines only, and the fields are unquoted here.
@@ -137,10 +137,16 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
     const line = (e as { lines?: number }).lines;
     throw new ImportError(`The file cannot be read as ${DELIMITER_NAMES[delimiter]}-separated values${line ? ` at line ${line}` : ''}: ${(e as Error).message}`, line);
   }
+  // Lines are counted here from the records' raw text: csv-parse's own count takes a CRLF inside a quoted field for
+  // two lines. (Its raw text keeps a CRLF that ends a record as CR: one break either way.)
+  let at = 1;
   const rows: SheetRow[] = records.map((r) => {
-    const breaks = (r.raw.replace(/\r\n?$|\n$/, '').match(/\r\n|\r|\n/g) ?? []).length;
-    const endLine = r.info.lines;
-    return { cells: r.record, line: endLine - breaks, endLine };
+    const total = (r.raw.match(/\r\n|\r|\n/g) ?? []).length;
+    const leading = (/^(?:\r\n|\r|\n)*/.exec(r.raw)![0].match(/\r\n|\r|\n/g) ?? []).length; // blank lines skipped before it
+    const trailing = /(?:\r\n|\r|\n)$/.test(r.raw) ? 1 : 0;
+    const row = { cells: r.record, line: at + leading, endLine: at + total - trailing };
+    at += total;
+    return row;
   }).filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (delimiter === '\t') joinTsvRows(rows);
   const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);

@@ -4,7 +4,8 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { StreamDecoder } from './decode';
 import { internalEntities } from './entities';
-import { ImportCancelled, ImportError, type Concept, type Term, type TermStatus } from './model';
+import { ImportCancelled, ImportError, type TermStatus } from './model';
+import { ConceptStore, EXCLUDED, STATUS_NUMBER } from './store';
 import { rootCode } from '../languages';
 
 export interface TermBase {
@@ -13,7 +14,8 @@ export interface TermBase {
   dialect?: string;
   title?: string;
   encoding: string;
-  concepts: Concept[];
+  /** The concepts, in file order (iterable as `Concept` objects; `planConcepts` reads the columns directly). */
+  concepts: ConceptStore;
   /** Root codes (lower case) → number of concepts with a term in that language. */
   languages: Map<string, number>;
 }
@@ -35,7 +37,6 @@ const local = (name: string) => {
 
 const STATUS_TYPES = new Set(['administrativestatus', 'normativeauthorization']);
 const isStatusType = (type: string) => type === 'administrativeStatus' || type === 'normativeAuthorization' || STATUS_TYPES.has(type.toLowerCase());
-const TERM_GROUPS = new Set(['tig', 'ntig', 'termSec']);
 
 /** Normalises one status value (`preferredTerm-admn-sts`, `Deprecated`, `notRecommended`, …). */
 export function statusOf(value: string): TermStatus {
@@ -47,131 +48,234 @@ export function statusOf(value: string): TermStatus {
   return 'unspecified';
 }
 
-const RANK: Record<TermStatus, number> = { unspecified: 0, admitted: 1, preferred: 2, deprecated: 3, forbidden: 4 };
-
-/** Several status values on one term: the strongest exclusion wins (a term marked both preferred and deprecated
- * is never imported), else preferred over admitted. */
-function combine(values: string[], known: Map<string, TermStatus>): TermStatus {
-  let best: TermStatus = 'unspecified';
-  for (const v of values) {
-    let s = known.get(v);
-    if (s === undefined) { s = statusOf(v); if (known.size < 1000) known.set(own(v), s); }
-    if (RANK[s] > RANK[best]) best = s;
-  }
-  return best;
-}
-
 /** Reads a TBX file from its byte chunks. Throws ImportError (with the line) for malformed XML, a file that is not
- * TBX, or a refused DOCTYPE; ImportCancelled when the signal aborts. */
+ * TBX, or a refused DOCTYPE; ImportCancelled when the signal aborts.
+ *
+ * The handlers allocate nothing per element they pass over: tag names are compared as they come (a prefix is cut
+ * only when there is one), attributes are read only on the elements that carry what is kept, text is listened to
+ * only inside a term, a status or the title, and a term's text goes into the chunk's pool (see ConceptStore). */
 export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: ReadOptions = {}): Promise<TermBase> {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const decoder = new StreamDecoder();
-  const concepts: Concept[] = [];
+  const store = new ConceptStore();
   const languages = new Map<string, number>();
-  const langCodes = new Map<string, string>(); // interned
+  const langIds = new Map<string, number>();
+  const rootIds: number[] = []; // by language id: root id, -1 for ''
+  const rootNames: string[] = [];
+  const rootCounts: number[] = [];
+  const rootStamps: number[] = []; // the last concept counted in that root
+  const rootSeen = new Map<string, number>();
   const statuses = new Map<string, TermStatus>();
-  const roots = new Map<string, string>();
+  const raws = new Map<string, number>();
   let version: 2 | 3 | undefined;
   let dialect: string | undefined;
   let title: string | undefined;
-  let rootLang = '';
+  let rootLang = -1;
   let depth = 0;
-  let concept: Concept | undefined;
-  let lang: string | undefined;
-  let group: { text?: string; line: number; statuses: string[]; lang: string } | undefined;
+  let inConcept = false;
+  let lang = -1;
+  // The open term group (tig, ntig, termSec; or a <term> outside one: depth -1).
+  let group = false;
   let groupDepth = 0;
-  let capture: { kind: 'term' | 'status' | 'title'; depth: number; text: string; line: number } | undefined;
+  let groupLine = 0;
+  let groupLang = 0;
+  let groupText = false;
+  let groupPool = -1;
+  let groupStart = 0;
+  let groupEnd = 0;
+  // Several status values on one term: the strongest exclusion wins (a term marked both preferred and deprecated is
+  // never imported), else preferred over admitted; the values as written, joined.
+  let groupStatus = 0;
+  let groupRaw = '';
+  let groupValues = 0;
+  let lastValue = '';
+  let lastStatus = 0;
+  let otherValue = '';
+  let otherStatus = 0;
+  const statusNumber = (v: string): number => {
+    // Most files use two or three values: the last two are compared before the map is asked.
+    if (v === lastValue) return lastStatus;
+    if (v === otherValue) { otherValue = lastValue; lastValue = v; const n = otherStatus; otherStatus = lastStatus; return lastStatus = n; }
+    let s = statuses.get(v);
+    if (s === undefined) { s = statusOf(v); if (statuses.size < 1000) statuses.set(own(v), s); }
+    otherValue = lastValue;
+    otherStatus = lastStatus;
+    lastValue = v; // may be a slice of the parser's chunk: keeps at most two chunks
+    return lastStatus = STATUS_NUMBER[s];
+  };
+  // What text is taken: 0 none, 1 a term (into the pool), 2 a status, 3 the title.
+  let capture = 0;
+  let captureDepth = 0;
+  let captureText = '';
   let titleStmt = false;
+  // The pool being filled: the texts of this chunk's terms (and concept ids).
+  let pending: string[] = [];
+  let pendingLength = 0;
 
-  const intern = (code: string) => {
-    let c = langCodes.get(code);
-    if (c === undefined) { c = own(code); langCodes.set(c, c); }
-    return c;
+  const langId = (code: string): number => {
+    const known = store.langs;
+    for (let i = 0; i < known.length && i < 12; i++) if (known[i] === code) return i; // a few codes, short: faster than hashing
+    let id = langIds.get(code);
+    if (id === undefined) {
+      const kept = own(code);
+      id = store.langs.length;
+      langIds.set(kept, id);
+      store.langs.push(kept);
+      const root = rootCode(kept);
+      store.langRoots.push(root);
+      let r = -1;
+      if (root !== '') {
+        r = rootSeen.get(root) ?? -1;
+        if (r === -1) { r = rootNames.length; rootSeen.set(root, r); rootNames.push(root); rootCounts.push(0); rootStamps.push(-1); }
+      }
+      rootIds.push(r);
+    }
+    return id;
+  };
+  const take = (text: string) => {
+    pending.push(text);
+    pendingLength += text.length;
+  };
+  const flush = () => {
+    if (!pending.length) return;
+    // join copies the texts out of the parser's chunk (one text alone would be returned as it is: copied apart).
+    store.pools.push(pending.length === 1 ? own(pending[0]) : pending.join(''));
+    pending = [];
+    pendingLength = 0;
+  };
+  const startCapture = (kind: number) => {
+    capture = kind;
+    captureDepth = depth;
+    captureText = '';
+    handlers.textHandler = handlers.cdataHandler = onText;
   };
   const endGroup = () => {
-    if (!group || !concept) return;
-    const status = group.statuses.length ? combine(group.statuses, statuses) : 'unspecified';
-    const term: Term = { text: group.text ?? '', lang: group.lang, status, line: group.line };
+    if (!group || !inConcept) return;
+    let raw = -1;
     // The status as written is kept for the preview's list of terms left out.
-    if (status === 'deprecated' || status === 'forbidden') term.rawStatus = own(group.statuses.join(', '));
-    concept.terms.push(term);
-    group = undefined;
+    if (groupStatus >= EXCLUDED) {
+      raw = raws.get(groupRaw) ?? -1;
+      if (raw === -1) { raw = store.raws.length; const kept = own(groupRaw); store.raws.push(kept); raws.set(kept, raw); }
+    }
+    const status = groupStatus;
+    groupStatus = 0;
+    groupRaw = '';
+    groupValues = 0;
+    if (groupText && groupEnd > groupStart) store.addTerm(groupPool, groupStart, groupEnd, groupLang, status, raw, groupLine);
+    else store.addTerm(-1, 0, 0, groupLang, status, raw, groupLine);
+    group = false;
+    groupText = false;
+  };
+  const endConcept = () => {
+    endGroup();
+    // Counted once per concept and language.
+    const i = store.length - 1;
+    for (let t = store.firstTerm(i), end = store.termCount; t < end; t++) {
+      const r = rootIds[store.termLang(t)];
+      if (r !== -1 && rootStamps[r] !== i) {
+        rootStamps[r] = i;
+        if (rootCounts[r]++ === 0) languages.set(rootNames[r], 0);
+      }
+    }
+    inConcept = false;
   };
 
+  // Every handler field is set before the first byte, in one order, so the parser keeps one shape while it runs
+  // (saxes adds them as properties when asked; one added midway would make its hot functions polymorphic).
+  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
+  handlers.textHandler = undefined;
+  handlers.cdataHandler = undefined;
   parser.on('doctype', (text) => {
     Object.assign(parser.ENTITIES, internalEntities(text, parser.line)); // keeps the predefined ones (&amp; …)
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     depth++;
-    const name = local(tag.name);
-    const a = tag.attributes;
+    if (capture !== 0) return; // markup inside a term or a status (<hi>, <ph>): its text is taken with the rest
+    const name = tag.name.indexOf(':') === -1 ? tag.name : local(tag.name);
     if (depth === 1) {
+      const a = tag.attributes;
       if (name === 'martif') version = 2;
       else if (name === 'tbx') version = 3;
       else throw new ImportError(`This is not a TBX file: its root element is <${tag.name}>, where TBX has <martif> (TBX v2) or <tbx> (TBX v3).`, parser.line);
       dialect = a.type || undefined;
-      rootLang = a['xml:lang'] ?? '';
+      rootLang = langId(a['xml:lang'] ?? '');
       return;
     }
-    if (capture) return; // markup inside a term or a status (<hi>, <ph>): its text is taken with the rest
-    if (name === 'titleStmt') { titleStmt = true; return; }
-    if (name === 'title' && titleStmt && title === undefined) { capture = { kind: 'title', depth, text: '', line: parser.line }; listen(true); return; }
-    if (name === 'termEntry' || name === 'conceptEntry') {
-      concept = { line: parser.line, terms: [] };
-      if (a.id) concept.id = own(a.id);
-      return;
-    }
-    if (!concept) return;
-    if (name === 'langSet' || name === 'langSec') { lang = intern(a['xml:lang'] ?? rootLang); return; }
-    if (TERM_GROUPS.has(name) && !group) {
-      group = { line: parser.line, statuses: [], lang: intern(a['xml:lang'] ?? lang ?? rootLang) };
-      groupDepth = depth;
-      return;
-    }
-    if (name === 'term') {
-      if (!group) { group = { line: parser.line, statuses: [], lang: lang ?? rootLang }; groupDepth = -1; }
-      if (group.text === undefined) { group.line = parser.line; capture = { kind: 'term', depth, text: '', line: parser.line }; listen(true); }
-      return;
-    }
-    if (group && (((name === 'termNote' || name === 'descrip' || name === 'admin') && a.type !== undefined && isStatusType(a.type)) ||
-      name === 'administrativeStatus' || name === 'normativeAuthorization')) {
-      capture = { kind: 'status', depth, text: '', line: parser.line };
-      listen(true);
+    switch (name) {
+      case 'term':
+        if (!inConcept) return;
+        if (!group) { group = true; groupDepth = -1; groupLang = lang !== -1 ? lang : rootLang; groupText = false; }
+        if (!groupText) {
+          groupLine = parser.line;
+          groupPool = store.pools.length;
+          groupStart = pendingLength;
+          startCapture(1);
+        }
+        return;
+      case 'termSec': case 'tig': case 'ntig':
+        if (!inConcept || group) return;
+        {
+          const l = tag.attributes['xml:lang'];
+          group = true;
+          groupDepth = depth;
+          groupLine = parser.line;
+          groupLang = l !== undefined ? langId(l) : lang !== -1 ? lang : rootLang;
+          groupText = false;
+        }
+        return;
+      case 'termNote': case 'descrip': case 'admin':
+        if (group) {
+          const type = tag.attributes.type;
+          if (type !== undefined && isStatusType(type)) startCapture(2);
+        }
+        return;
+      case 'administrativeStatus': case 'normativeAuthorization':
+        if (group) startCapture(2);
+        return;
+      case 'langSet': case 'langSec':
+        if (inConcept) { const l = tag.attributes['xml:lang']; lang = l !== undefined ? langId(l) : rootLang; }
+        return;
+      case 'termEntry': case 'conceptEntry': {
+        const id = tag.attributes.id;
+        if (id) { store.addConcept(parser.line, store.pools.length, pendingLength, pendingLength + id.length); take(id); }
+        else store.addConcept(parser.line, -1, 0, 0);
+        inConcept = true;
+        return;
+      }
+      case 'titleStmt':
+        titleStmt = true;
+        return;
+      case 'title':
+        if (titleStmt && title === undefined) startCapture(3);
+        return;
     }
   });
   // Text is only listened to inside a term, a status or the title: saxes then skips building the text between tags.
-  const onText = (t: string) => { if (capture) capture.text += t; };
-  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
-  const listen = (on: boolean) => { // what parser.on/off('text'|'cdata') do, without their lookup
-    handlers.textHandler = handlers.cdataHandler = on ? onText : undefined;
-  };
+  const onText = (t: string) => { if (capture === 1) take(t); else captureText += t; };
   parser.on('closetag', (tag) => {
-    const name = local(tag.name);
-    if (capture && depth === capture.depth) {
-      listen(false);
-      // A copy: a slice of the parser's chunk would keep the whole chunk in memory for as long as the term lives.
-      if (capture.kind === 'term') group!.text = own(capture.text);
-      else if (capture.kind === 'status') group!.statuses.push(capture.text.trim());
-      else title = own(capture.text.trim());
-      capture = undefined;
-      if (name === 'term' && groupDepth === -1) endGroup();
-    } else if (!capture) {
-      if (name === 'titleStmt') titleStmt = false;
-      else if (group && depth === groupDepth) endGroup();
-      else if (name === 'langSet' || name === 'langSec') lang = undefined;
-      else if (concept && (name === 'termEntry' || name === 'conceptEntry')) {
-        endGroup();
-        concepts.push(concept);
-        // Counted once per concept and language (roots cached per written code).
-        const terms = concept.terms;
-        for (let i = 0; i < terms.length; i++) {
-          let r = roots.get(terms[i].lang);
-          if (r === undefined) { r = rootCode(terms[i].lang); roots.set(terms[i].lang, r); }
-          let first = r !== '';
-          for (let j = 0; j < i && first; j++) if (roots.get(terms[j].lang) === r) first = false;
-          if (first) languages.set(r, (languages.get(r) ?? 0) + 1);
+    if (capture !== 0) {
+      if (depth === captureDepth) {
+        handlers.textHandler = handlers.cdataHandler = undefined; // what parser.off('text'|'cdata') does, without its lookup
+        if (capture === 1) { groupText = true; groupEnd = pendingLength; }
+        else if (capture === 2) {
+          const v = captureText.trim();
+          const n = statusNumber(v);
+          if (n > groupStatus) groupStatus = n;
+          groupRaw = groupValues++ === 0 ? v : `${groupRaw}, ${v}`;
         }
-        concept = undefined;
+        else title = own(captureText.trim());
+        const wasTerm = capture === 1;
+        capture = 0;
+        captureText = '';
+        if (wasTerm && groupDepth === -1) endGroup();
+      }
+    } else if (group && depth === groupDepth) endGroup();
+    else {
+      const name = tag.name.indexOf(':') === -1 ? tag.name : local(tag.name);
+      switch (name) {
+        case 'titleStmt': titleStmt = false; break;
+        case 'langSet': case 'langSec': lang = -1; break;
+        case 'termEntry': case 'conceptEntry': if (inConcept) endConcept(); break;
       }
     }
     depth--;
@@ -196,9 +300,11 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     if (options.signal?.aborted) throw new ImportCancelled();
     bytes += chunk.length;
     write(decoder.push(chunk));
+    if (capture !== 1) flush();
     options.onProgress?.(bytes);
   }
   write(decoder.end());
+  flush();
   if (options.signal?.aborted) throw new ImportCancelled();
   try {
     parser.close();
@@ -207,7 +313,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     throw new ImportError(`The XML ends too early: ${(e as Error).message}`, parser.line);
   }
   if (version === undefined) throw new ImportError('This file is empty or holds no XML element; a TBX file starts with <martif> or <tbx>.');
-  const result: TermBase = { version, encoding: decoder.encoding ?? 'utf-8', concepts, languages };
+  for (const [root] of languages) languages.set(root, rootCounts[rootSeen.get(root)!]);
+  const result: TermBase = { version, encoding: decoder.encoding ?? 'utf-8', concepts: store, languages };
   if (dialect) result.dialect = dialect;
   if (title) result.title = title;
   return result;

@@ -48,6 +48,26 @@ describe('spreadsheet import', () => {
     assert.equal(readSpreadsheet(utf16le('a\tb\r\nc\td\r\n', false)).encoding, 'utf-16le');
   });
 
+  it('reads UTF-16BE (with or without a BOM) and a UTF-16 CSV whose quoted field spans lines, reported not joined', () => {
+    const be = (text: string, bom: boolean) => Buffer.from(utf16le(text, bom)).swap16();
+    for (const bom of [true, false]) {
+      const sheet = readSpreadsheet(be('English;Deutsch\r\n"a; b";"c ""d"""\r\nkey;Schlüssel 😀\r\n', bom), { fileName: 'terms.csv' });
+      assert.equal(sheet.encoding, 'utf-16be');
+      assert.equal(sheet.delimiter, ';');
+      const plan = planSpreadsheet(sheet, sheet.mapping!, 'en');
+      assert.deepEqual(dictionariesOf(plan), { 'en-de': [['a; b', 'c "d"'], ['key', 'Schlüssel 😀']] });
+    }
+    // Without a BOM, with characters one of whose bytes is zero (一 U+4E00, Ā U+0100, an emoji's U+DE00).
+    const le = readSpreadsheet(utf16le('en\tzh\r\none\t一\r\nA-macron\tĀ 😀\r\n', false), { fileName: 'terms.txt' });
+    assert.equal(le.encoding, 'utf-16le');
+    assert.deepEqual(dictionariesOf(planSpreadsheet(le, le.mapping!, 'en')), { 'en-zh': [['one', '一'], ['A-macron', 'Ā 😀']] });
+    const sheet = readSpreadsheet(utf16le('"two\r\nlines",zwei,EN,DE\r\ncloud,Wolke,EN,DE\r\n'), { fileName: 'export.csv' });
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke']] });
+    assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line, s.message.slice(0, 9)]), [['multi-line', 1, 'Lines 1–2']]);
+    assert.equal(plan.pairs[0].entries[0].line, 3); // CRLF inside the quotes is one line break
+  });
+
   it('reports a quoted field that spans lines instead of joining it silently', () => {
     const sheet = readSpreadsheet(utf8('cloud,Wolke,EN,DE\n"two\nlines",zwei,EN,DE\nserver,Server,EN,DE\n'));
     const plan = planSpreadsheet(sheet, sheet.mapping!);

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ImportCancelled, ImportError, planConcepts, readTbx, statusOf } from '../../../src/core/exchange';
+import * as fc from 'fast-check';
 import { bytesOf, dictionariesOf, utf16le } from './helpers';
+import { RUNS } from '../fuzz/arbitraries';
 
 const V2 = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">
@@ -185,5 +187,61 @@ describe('TBX import', () => {
       ['forbidden', 'forbidden'], ['other', 'unspecified'],
     ];
     for (const [v, want] of cases) assert.equal(statusOf(v), want, v);
+  });
+});
+
+describe('TBX import: the columns\' fast path plans exactly as the general one', () => {
+  // Terms with what sends a concept the general way (spaces around, a tab, a Unicode line break, an empty term,
+  // markup, CDATA, entities) and what does not; statuses, regional variants, a language missing, duplicates.
+  const text = fc.constantFrom('cloud', 'Wolke', 'dup', 'dup', ' server ', 'a &amp; b', 'x &lt; y', '', 'クラウド', 'tab\there', 'two&#10;lines',
+    'u\u2028v', 'nel\u0085', '\u00a0nbsp', 'emoji 😀', '<![CDATA[c <d>]]>', 'x<hi>y</hi>z', 'long '.repeat(70));
+  const status = fc.constantFrom(undefined, undefined, 'preferredTerm-admn-sts', 'admittedTerm-admn-sts', 'deprecatedTerm-admn-sts', 'forbidden', ' Preferred ', 'other');
+  const lang = fc.constantFrom('en', 'de', 'fr', 'EN-US', 'de-AT', 'ja', 'th', '');
+  const termSec = fc.record({ text, status, second: fc.boolean(), bare: fc.boolean(), noTerm: fc.boolean() });
+  const langSec = fc.record({ lang, terms: fc.array(termSec, { minLength: 1, maxLength: 3 }) });
+  const concept = fc.record({ id: fc.option(fc.nat(50)), langs: fc.array(langSec, { maxLength: 5 }) });
+  const doc = fc.record({ v3: fc.boolean(), rootLang: fc.constantFrom('en', 'de', 'fr-CA'), concepts: fc.array(concept, { maxLength: 25 }) });
+  const write = (d: typeof doc extends fc.Arbitrary<infer T> ? T : never) => {
+    const [root, entry, ls, grp] = d.v3 ? ['tbx', 'conceptEntry', 'langSec', 'termSec'] : ['martif', 'termEntry', 'langSet', 'tig'];
+    let s = `<?xml version="1.0"?>\n<${root} type="TBX-Basic" xml:lang="${d.rootLang}"><text><body>\n`;
+    for (const c of d.concepts) {
+      s += `<${entry}${c.id === null ? '' : ` id="c${c.id}"`}>\n`;
+      for (const l of c.langs) {
+        s += `<${ls}${l.lang ? ` xml:lang="${l.lang}"` : ''}>`;
+        for (const t of l.terms) {
+          if (t.bare) { s += `<term>${t.text}</term>\n`; continue; }
+          s += `<${grp}>${t.noTerm ? '' : `<term>${t.text}</term>`}`;
+          if (t.status) s += `<termNote type="administrativeStatus">${t.status}</termNote>`;
+          if (t.second) s += '<descrip type="normativeAuthorization">deprecatedTerm-admn-sts</descrip>';
+          s += `</${grp}>\n`;
+        }
+        s += `</${ls}>\n`;
+      }
+      s += `</${entry}>\n`;
+    }
+    return `${s}</body></text></${root}>\n`;
+  };
+
+  it('on generated term bases, for every source language, in chunks of any size', async () => {
+    await fc.assert(fc.asyncProperty(doc, fc.integer({ min: 1, max: 400 }), async (d, chunk) => {
+      const tb = await readTbx(bytesOf(write(d), chunk));
+      const concepts = [...tb.concepts];
+      assert.equal(concepts.length, d.concepts.length);
+      for (const source of ['en', 'de', 'fr', 'ja']) {
+        const fast = planConcepts(tb.concepts, source, { format: 'tbx' });
+        const general = planConcepts(concepts, source, { format: 'tbx' }); // an array: every concept the general way
+        assert.deepEqual(fast, general);
+      }
+    }), { numRuns: RUNS });
+  });
+
+  it('keeps the texts apart from the parser\'s chunks and takes a term split over chunks whole', async () => {
+    const xml = `<tbx xml:lang="en"><text><body><conceptEntry id="x1"><langSec xml:lang="en"><termSec><term>${'a'.repeat(3000)}</term></termSec></langSec>` +
+      `<langSec xml:lang="de"><termSec><term>b&amp;c <hi>d</hi> <![CDATA[<e>]]></term></termSec></langSec></conceptEntry></body></text></tbx>`;
+    const tb = await readTbx(bytesOf(xml, 64));
+    const [c] = [...tb.concepts];
+    assert.equal(c.id, 'x1');
+    assert.deepEqual(c.terms.map((t) => [t.lang, t.text.length > 100 ? t.text.length : t.text]), [['en', 3000], ['de', 'b&c d <e>']]);
+    assert.equal(tb.concepts.length, 1);
   });
 });
