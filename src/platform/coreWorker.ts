@@ -1,7 +1,7 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, lintEntries, lintGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -16,7 +16,8 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
     }
     case 'errorCount': {
-      const findings = req.kind === 'terms' ? lintTermList(req.text, { lang: req.lang }) : lintEntries(req.text, req.options as LintEntriesOptions);
+      const findings = req.kind === 'terms' ? lintTermList(req.text, { lang: req.lang })
+        : req.kind === 'glossary' ? lintGrid(req.text) : lintEntries(req.text, req.options as LintEntriesOptions);
       return { value: findings.filter((f) => f.severity === 'error').length };
     }
     case 'sameContent': return { value: sameContent(req.a, req.b, req.kind) };

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, lintEntries, lintGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -109,6 +109,12 @@ export class Offload {
   termsErrorCount(text: string, lang?: string): Promise<number> {
     const inline = () => lintTermList(text, { lang }).filter((f) => f.severity === 'error').length;
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'errorCount', kind: 'terms', text, lang }, inline);
+  }
+
+  /** How many error-level findings a multilingual glossary text has (its checks across lines included). */
+  gridErrorCount(text: string): Promise<number> {
+    const inline = () => lintGrid(text).filter((f) => f.severity === 'error').length;
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'errorCount', kind: 'glossary', text }, inline);
   }
 
   sameContent(a: string, b: string, kind: 'entries' | 'terms'): Promise<boolean> {

@@ -6,6 +6,7 @@ export type OffloadRequest =
   | { op: 'encodeJson'; value: unknown }
   | { op: 'errorCount'; kind: 'entries'; text: string; options: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] } }
   | { op: 'errorCount'; kind: 'terms'; text: string; lang?: string }
+  | { op: 'errorCount'; kind: 'glossary'; text: string }
   | { op: 'sameContent'; a: string; b: string; kind: 'entries' | 'terms' }
   | { op: 'merge'; kind: 'entries' | 'terms'; base: string; ours: string; theirs: string }
   | { op: 'countEntries'; text: string }

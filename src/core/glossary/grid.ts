@@ -57,24 +57,39 @@ function isBlank(text: string, from: number): boolean {
   return true;
 }
 
+/** What one line after the header is: a conflict marker, a blank line, or a row of `targetCount` cells. */
+export function classifyGridLine(line: string, i: number, targetCount: number): GridRow | MarkerKind | 'blank' {
+  const marker = markerKind(line);
+  if (marker) return marker;
+  if (isBlank(line, 0)) return 'blank';
+  const fields = parseTsvLine(line).fields;
+  const cells: (Field | undefined)[] = new Array(targetCount);
+  for (let k = 0; k < targetCount; k++) cells[k] = fields[k + 1];
+  return { line: i, source: fields[0], cells, extra: fields.slice(1 + targetCount) };
+}
+
+/** The header's fields of a text whose first line is `line0` and which has `lineCount` lines: none for an empty
+ * text (or one holding only a byte order mark). */
+export function gridHeader(line0: string, lineCount: number): Field[] {
+  const bom = line0.charCodeAt(0) === BOM;
+  if (lineCount === 1 && line0.length <= (bom ? 1 : 0)) return [];
+  return parseTsvLine(line0, bom ? 1 : 0).fields;
+}
+
 export function parseGrid(text: string): ParsedGrid {
   const lines = splitLines(text);
   const bom = text.charCodeAt(0) === BOM;
-  const header = text.length > (bom ? 1 : 0) ? parseTsvLine(lines[0], bom ? 1 : 0).fields : [];
+  const header = gridHeader(lines[0], lines.length);
   const sourceLang = header[0]?.value.trim() ?? '';
   const targets = header.slice(1).map((f) => f.value.trim());
   const rows: GridRow[] = [];
   const blankLines: number[] = [];
   const markers: { line: number; kind: MarkerKind }[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    const marker = markerKind(line);
-    if (marker) { markers.push({ line: i, kind: marker }); continue; }
-    if (isBlank(line, 0)) { blankLines.push(i); continue; }
-    const fields = parseTsvLine(line).fields;
-    const cells: (Field | undefined)[] = new Array(targets.length);
-    for (let k = 0; k < targets.length; k++) cells[k] = fields[k + 1];
-    rows.push({ line: i, source: fields[0], cells, extra: fields.slice(1 + targets.length) });
+    const c = classifyGridLine(lines[i], i, targets.length);
+    if (c === 'blank') blankLines.push(i);
+    else if (typeof c === 'string') markers.push({ line: i, kind: c });
+    else rows.push(c);
   }
   const grid: ParsedGrid = { bom, header, sourceLang, targets, rows, blankLines, markers, lines };
   if (markers.length) {

@@ -2,3 +2,4 @@
 export { parseGrid, conflictScan, joinGrid, splitGrid, gridStats, cellValue, type GridDictionary, type GridRow, type ParsedGrid, type SplitGrid, type GridStats } from './grid';
 export { lintGrid, type GridLintOptions } from './lint';
 export { sameGrid, gridEntryCount, mergeGrid } from './merge';
+export { GridLinter } from './incremental';
