@@ -34,6 +34,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
   private readonly docs = new Map<string, DocState>();
   private readonly findingOf = new WeakMap<vscode.Diagnostic, Finding>();
+  private readonly diagnosticOf = new WeakMap<Finding, vscode.Diagnostic>();
   private readonly disposables: vscode.Disposable[] = [];
   private settings: LintSettings = readLintSettings();
   private linked: ReadonlyMap<string, LintKind> = new Map();
@@ -284,8 +285,13 @@ export class DiagnosticsManager implements vscode.Disposable {
       s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };
     }
     const diagnostics = [...s.findings, ...s.server].map((f) => {
-      const d = toDiagnostic(f, doc.uri);
-      this.findingOf.set(d, f);
+      // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
+      let d = this.diagnosticOf.get(f);
+      if (!d) {
+        d = toDiagnostic(f, doc.uri);
+        this.findingOf.set(d, f);
+        this.diagnosticOf.set(f, d);
+      }
       return d;
     });
     this.collection.set(doc.uri, diagnostics);

@@ -195,7 +195,8 @@ export class GridLinter {
         if (!more) { if (f) out.push(f); continue; }
         if (f) more.unshift(f);
       } else if (item !== undefined && item !== 'marker') {
-        const own = item.at === i ? item.own : item.own.map((f) => placeFinding(f, i - item.at));
+        if (item.at !== i) { item.own = item.own.map((f) => placeFinding(f, i - item.at)); item.at = i; } // moved: placed once
+        const own = item.own;
         let opt: Finding[] = [];
         if (withOptions) {
           if (item.optVersion !== this.optionsVersion) {
@@ -205,7 +206,8 @@ export class GridLinter {
             item.optAt = i;
             item.optVersion = this.optionsVersion;
           }
-          opt = item.optAt === i ? item.opt! : item.opt!.map((f) => placeFinding(f, i - item.optAt!));
+          if (item.optAt !== i) { item.opt = item.opt!.map((f) => placeFinding(f, i - item.optAt!)); item.optAt = i; }
+          opt = item.opt!;
         }
         if (!more && !opt.length) {
           for (const f of own) out.push(f);
