@@ -109,6 +109,14 @@ export class DiagnosticsManager implements vscode.Disposable {
     }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
   }
 
+  private draftSource: ((doc: vscode.TextDocument) => ReadonlyMap<string, ReadonlyMap<string, string>> | undefined) | undefined;
+
+  /** Where a multilingual glossary document gets its drafts when its lint state is made afresh (it opens, say
+   * after a window reload): the drafts kept from before, where their cells still hold them. */
+  setDraftSource(source: (doc: vscode.TextDocument) => ReadonlyMap<string, ReadonlyMap<string, string>> | undefined): void {
+    this.draftSource = source;
+  }
+
   /** The unreviewed machine-translated drafts of a multilingual glossary document, by target language. */
   drafts(doc: vscode.TextDocument): ReadonlyMap<string, ReadonlyMap<string, string>> {
     return this.docs.get(doc.uri.toString())?.grid?.drafts ?? new Map();
@@ -182,6 +190,10 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (kind.kind === 'entries' || kind.kind === 'glossary') {
       const t = performance.now();
       const text = doc.getText();
+      if (kind.kind === 'glossary') {
+        const drafts = this.draftSource?.(doc);
+        if (drafts?.size) s.grid = { drafts };
+      }
       s.linter = kind.kind === 'entries' ? new EntriesLinter(kind) : new GridLinter(s.grid);
       if (kind.kind === 'glossary') this.refreshGridContext(doc);
       if (text.length > DiagnosticsManager.SLICE_ABOVE) {
