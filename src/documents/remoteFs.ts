@@ -6,7 +6,7 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { entriesForSending, findingFromServerError, gridEntryCount, sameGrid, utf8Length, type Finding } from '../core';
+import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
@@ -68,9 +68,9 @@ const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'ter
 /** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
  * text is compared cell by cell. */
 const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
-  (ref.kind === 'glossary' ? Promise.resolve(sameGrid(a, b)) : sameContent(a, b, kindOf(ref)));
+  (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
 const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
-  (ref.kind === 'glossary' ? Promise.resolve(gridEntryCount(text)) : offload.countEntries(text));
+  (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();

@@ -1,9 +1,10 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
 import { NotFoundError, type ServiceClient } from '../api';
-import { entriesForSending, joinGrid, parseEntries, sameContent, serializeEntries, splitGrid, type EntryValues } from '../core';
+import { entriesForSending, joinGrid, sameContent, serializeEntries, splitGrid, type EntryValues } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
+import { offload } from '../platform/offload';
 
 export class RemoteStore {
   constructor(private readonly clients: ClientProvider) {}
@@ -44,12 +45,17 @@ export class RemoteStore {
     const pairs = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === sourceLang)
       .sort((a, b) => (a.targetLang < b.targetLang ? -1 : a.targetLang > b.targetLang ? 1 : 0));
     if (!pairs.length) throw new NotFoundError('not-found', vscode.l10n.t('The glossary has no dictionary from {0}.', sourceLang.toUpperCase()), 404);
-    const dictionaries = [];
-    for (const d of pairs) {
-      const text = await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal);
-      dictionaries.push({ targetLang: d.targetLang.toLowerCase(), entries: parseEntries(text, 'tsv').entries.map(({ source, target }) => ({ source, target })) });
-    }
-    return joinGrid(sourceLang, dictionaries);
+    // The dictionaries are fetched side by side (2 at a time) and parsed and joined on the core worker.
+    const texts: Array<{ targetLang: string; text: string }> = new Array(pairs.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < pairs.length; i = next++) {
+        const d = pairs[i];
+        texts[i] = { targetLang: d.targetLang.toLowerCase(), text: await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal) };
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    return offload.joinGrid(sourceLang, texts);
   }
 
   /** Entry count the service reports, without the entries (a cheap check whether the remote moved). */

@@ -1,7 +1,7 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -23,6 +23,9 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'sameContent': return { value: sameContent(req.a, req.b, req.kind) };
     case 'merge': return { value: req.kind === 'terms' ? mergeTerms(req.base, req.ours, req.theirs) : mergeEntries(req.base, req.ours, req.theirs) };
     case 'countEntries': return { value: countEntries(req.text) };
+    case 'gridEntryCount': return { value: gridEntryCount(req.text) };
+    case 'sameGrid': return { value: sameGrid(req.a, req.b) };
+    case 'joinGrid': return { value: joinGridTexts(req.sourceLang, req.dictionaries) };
     case 'encodeText': {
       const bytes = encoder.encode(req.text);
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };

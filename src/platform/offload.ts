@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -151,6 +151,26 @@ export class Offload {
     const opts = { caseSensitive: Boolean(options.caseSensitive) };
     const inline = () => findInEntries(text, query, opts);
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findInEntries', text, query, options: opts }, inline);
+  }
+
+  /** Entries of a multilingual glossary text (every filled cell). */
+  gridEntryCount(text: string): Promise<number> {
+    const inline = () => gridEntryCount(text);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'gridEntryCount', text }, inline);
+  }
+
+  /** Whether two multilingual glossary texts hold the same cells. */
+  sameGrid(a: string, b: string): Promise<boolean> {
+    if (a === b) return Promise.resolve(true);
+    const inline = () => sameGrid(a, b);
+    return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'sameGrid', a, b }, inline);
+  }
+
+  /** The multilingual text of dictionaries given as TSV entries texts (parsed and joined off the host's loop). */
+  joinGrid(sourceLang: string, dictionaries: Array<{ targetLang: string; text: string }>): Promise<string> {
+    const inline = () => joinGridTexts(sourceLang, dictionaries);
+    const size = dictionaries.reduce((n, d) => n + d.text.length, 0);
+    return size < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'joinGrid', sourceLang, dictionaries }, inline);
   }
 
   countEntries(text: string): Promise<number> {

@@ -10,6 +10,9 @@ export type OffloadRequest =
   | { op: 'sameContent'; a: string; b: string; kind: 'entries' | 'terms' }
   | { op: 'merge'; kind: 'entries' | 'terms'; base: string; ours: string; theirs: string }
   | { op: 'countEntries'; text: string }
+  | { op: 'gridEntryCount'; text: string }
+  | { op: 'sameGrid'; a: string; b: string }
+  | { op: 'joinGrid'; sourceLang: string; dictionaries: Array<{ targetLang: string; text: string }> }
   | { op: 'encodeText'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }

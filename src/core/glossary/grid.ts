@@ -4,7 +4,7 @@
  * and split back out of it; nothing here imports `vscode`. */
 import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
 import { parseTsvLine, type Field } from '../fields';
-import { encodeField, type EntryValues } from '../serialize';
+import { encodeField, parseEntries, type EntryValues } from '../serialize';
 import { splitLines } from '../text';
 
 /** The entries of one dictionary of the glossary. */
@@ -124,6 +124,13 @@ export function joinGrid(sourceLang: string, dictionaries: readonly GridDictiona
     out += line + '\n';
   }
   return out;
+}
+
+/** `joinGrid` of dictionaries given as the service's TSV entries texts. */
+export function joinGridTexts(sourceLang: string, dictionaries: ReadonlyArray<{ targetLang: string; text: string }>): string {
+  return joinGrid(sourceLang, dictionaries.map((d) => ({
+    targetLang: d.targetLang, entries: parseEntries(d.text, 'tsv').entries.map(({ source, target }) => ({ source, target })),
+  })));
 }
 
 /** A phrase as a cell: an empty phrase is written quoted, so that it reads back as an empty phrase, not a gap. */
