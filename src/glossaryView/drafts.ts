@@ -122,8 +122,9 @@ function decorate(diagnostics: DiagnosticsManager): vscode.Disposable[] {
   });
   const paint = (editor: vscode.TextEditor) => {
     if (diagnostics.kindOf(editor.document)?.kind !== 'glossary') return;
-    const ranges = diagnostics.findingsFor(editor.document).filter((f) => f.code === 'draft-translation')
-      .map((f) => new vscode.Range(f.line, f.start, f.line, f.end));
+    // The published diagnostics: asking the linter for its findings would finish a large document's sliced read at once.
+    const ranges = vscode.languages.getDiagnostics(editor.document.uri)
+      .filter((d) => d.source === 'terminology' && typeof d.code === 'object' && d.code.value === 'draft-translation').map((d) => d.range);
     editor.setDecorations(type, ranges);
   };
   return [

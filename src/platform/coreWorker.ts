@@ -1,7 +1,7 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort } from 'node:worker_threads';
-import { commonEnds, countEntries, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -24,6 +24,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'merge': return { value: req.kind === 'terms' ? mergeTerms(req.base, req.ours, req.theirs) : mergeEntries(req.base, req.ours, req.theirs) };
     case 'countEntries': return { value: countEntries(req.text) };
     case 'gridEntryCount': return { value: gridEntryCount(req.text) };
+    case 'gridChanges': return { value: gridChanges(req.text, req.remote) };
     case 'sameGrid': return { value: sameGrid(req.a, req.b) };
     case 'joinGrid': return { value: joinGridTexts(req.sourceLang, req.dictionaries) };
     case 'encodeText': {

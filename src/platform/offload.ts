@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { OffloadRequest } from './offloadProtocol';
 
@@ -157,6 +157,12 @@ export class Offload {
   gridEntryCount(text: string): Promise<number> {
     const inline = () => gridEntryCount(text);
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'gridEntryCount', text }, inline);
+  }
+
+  /** What a save of a multilingual text sends (see gridChanges). */
+  gridChanges(text: string, remote: string | undefined): Promise<GridChanges> {
+    const inline = () => gridChanges(text, remote);
+    return text.length + (remote?.length ?? 0) < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'gridChanges', text, ...(remote === undefined ? {} : { remote }) }, inline);
   }
 
   /** Whether two multilingual glossary texts hold the same cells. */

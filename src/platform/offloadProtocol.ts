@@ -11,6 +11,7 @@ export type OffloadRequest =
   | { op: 'merge'; kind: 'entries' | 'terms'; base: string; ours: string; theirs: string }
   | { op: 'countEntries'; text: string }
   | { op: 'gridEntryCount'; text: string }
+  | { op: 'gridChanges'; text: string; remote?: string }
   | { op: 'sameGrid'; a: string; b: string }
   | { op: 'joinGrid'; sourceLang: string; dictionaries: Array<{ targetLang: string; text: string }> }
   | { op: 'encodeText'; text: string }

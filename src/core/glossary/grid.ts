@@ -4,7 +4,8 @@
  * and split back out of it; nothing here imports `vscode`. */
 import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
 import { parseTsvLine, type Field } from '../fields';
-import { encodeField, parseEntries, type EntryValues } from '../serialize';
+import { sameContent } from '../merge';
+import { encodeField, parseEntries, serializeEntries, type EntryValues } from '../serialize';
 import { splitLines } from '../text';
 
 /** The entries of one dictionary of the glossary. */
@@ -178,4 +179,31 @@ export function gridStats(grid: ParsedGrid): GridStats {
 /** The conflict blocks of a grid text and the findings that keep it from being pushed. */
 export function conflictScan(grid: ParsedGrid) {
   return scanConflicts(grid.markers, (i) => grid.lines[i], grid.lines.length);
+}
+
+/** What a save of a multilingual text sends: per target language, the entries (as TSV) where they differ from the
+ * remote text's; or the first column that was removed or emptied while the remote dictionary has entries (then
+ * nothing may be sent: deleting a dictionary is another command). */
+export type GridChanges =
+  | { changes: Array<{ targetLang: string; entries: string }> }
+  | { removed: string } | { emptied: string };
+
+export function gridChanges(text: string, remote: string | undefined): GridChanges {
+  const mine = splitGrid(text);
+  const theirs = remote === undefined ? undefined : splitGrid(remote);
+  const lang = (l: string) => l.toLowerCase();
+  for (const d of theirs?.dictionaries ?? []) {
+    const m = mine.dictionaries.find((x) => lang(x.targetLang) === lang(d.targetLang));
+    if (!m && d.entries.length) return { removed: d.targetLang };
+    if (m && !m.entries.length && d.entries.length) return { emptied: d.targetLang };
+  }
+  const changes: Array<{ targetLang: string; entries: string }> = [];
+  for (const m of mine.dictionaries) {
+    const d = theirs?.dictionaries.find((x) => lang(x.targetLang) === lang(m.targetLang));
+    if (!m.entries.length) continue;
+    const entries = serializeEntries(m.entries, 'tsv');
+    if (d && sameContent(serializeEntries(d.entries, 'tsv'), entries, 'entries')) continue;
+    changes.push({ targetLang: lang(m.targetLang), entries });
+  }
+  return { changes };
 }
