@@ -19,6 +19,7 @@ import { registerDocuments } from './documents/registerDocuments';
 import type { DocumentActions } from './documents/documentCommands';
 import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions } from './glossaryView/renameSource';
 import { draftActions, registerDraftCommands, type DraftActions } from './glossaryView/drafts';
+import { deleteSourceActions, registerDeleteSourceCommand, type DeleteSourceActions } from './glossaryView/deleteSource';
 import type { PushFileActions } from './documents/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
@@ -70,7 +71,7 @@ export interface TerminologyApi {
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
-  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & {
+  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & DeleteSourceActions & {
   /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
   setApiKey(key: string): Promise<boolean>;
 };
@@ -97,7 +98,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
     ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
-    ...glossaryViewActions(commands, documents.fs), ...draftActions(commands, diagnostics),
+    ...glossaryViewActions(commands, documents.fs), ...draftActions(commands, diagnostics), ...deleteSourceActions(),
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
@@ -112,7 +113,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...registerGlossaryCommands(commands, actions),
     ...registerSpokenTermsCommands(commands, actions),
     ...registerGlossaryViewCommands(commands, actions),
-    ...registerDraftCommands(commands, actions, diagnostics),
+    ...registerDraftCommands(commands, actions, diagnostics, context.workspaceState),
+    ...registerDeleteSourceCommand(actions),
     ...translate.disposables,
     ...documents.disposables,
     ...table.disposables,

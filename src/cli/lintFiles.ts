@@ -1,7 +1,7 @@
 /** What `lint` checks: the manifest's linked files, or the files and folders named, with the editor's rules. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { lintEntries, lintLanguagePair, lintTermList, type Finding, type Severity } from '../core';
+import { lintEntries, lintGrid, lintLanguagePair, lintTermList, type Finding, type Severity } from '../core';
 import {
   checkLinkedFiles, manifestLinks, normalizePath, offsetPosition, parseManifest, type Manifest, type ManifestLink,
   type ManifestProblem,
@@ -24,8 +24,9 @@ export class UsageError extends Error {}
 
 export interface LoadedManifest { file: string; dir: string; text: string; manifest: Manifest; problems: ManifestProblem[] }
 
-/** What to lint: a file with its kind and, for a linked dictionary, its language pair. */
-export interface LintTarget { file: string; kind: 'tsv' | 'csv' | 'terms'; sourceLang?: string; targetLang?: string }
+/** What to lint: a file with its kind and, for a linked dictionary, its language pair. A `multilingual` file is a
+ * whole glossary from one source language (`*.multilingual.tsv`: a header of language codes, a column per target). */
+export interface LintTarget { file: string; kind: 'tsv' | 'csv' | 'terms' | 'multilingual'; sourceLang?: string; targetLang?: string }
 
 const shown = (file: string, cwd: string) => {
   const rel = relative(cwd, file);
@@ -56,7 +57,7 @@ export function targetOfLink(m: LoadedManifest, link: ManifestLink): LintTarget 
   return { file, kind: link.format, ...(pairOk ? { sourceLang: link.sourceLang, targetLang: link.targetLang } : {}) };
 }
 
-const DEFAULT_PATTERNS = [/\.glossary\.(tsv|csv)$/i, /\.terms\.txt$/i];
+const DEFAULT_PATTERNS = [/\.glossary\.(tsv|csv)$/i, /\.multilingual\.tsv$/i, /\.terms\.txt$/i];
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 
 function walk(dir: string, out: string[]): void {
@@ -70,6 +71,7 @@ function walk(dir: string, out: string[]): void {
 
 /** The kind of a file named on the command line, by its extension. */
 export function kindOfFile(file: string): LintTarget['kind'] | undefined {
+  if (/\.multilingual\.tsv$/i.test(file)) return 'multilingual';
   if (/\.csv$/i.test(file)) return 'csv';
   if (/\.tsv$/i.test(file)) return 'tsv';
   if (/\.txt$/i.test(file)) return 'terms';
@@ -78,7 +80,7 @@ export function kindOfFile(file: string): LintTarget['kind'] | undefined {
 
 /**
  * The targets of the paths given: files by extension (a linked file gets its manifest's pair), folders walked for
- * `*.glossary.tsv|csv` and `*.terms.txt`, a `.json` file read as a manifest.
+ * `*.glossary.tsv|csv`, `*.multilingual.tsv` and `*.terms.txt`, a `.json` file read as a manifest.
  */
 export function targetsOfPaths(paths: string[], cwd: string, manifest: LoadedManifest | undefined): { targets: LintTarget[]; manifests: LoadedManifest[] } {
   const targets: LintTarget[] = [];
@@ -115,8 +117,9 @@ export function targetsOfPaths(paths: string[], cwd: string, manifest: LoadedMan
 /** The editor's rules over one file. */
 export function lintTarget(t: LintTarget, cwd: string): CliFinding[] {
   const text = readFileSync(t.file, 'utf8');
-  const findings: Finding[] = t.kind === 'terms'
-    ? lintTermList(text)
+  const findings: Finding[] = t.kind === 'terms' ? lintTermList(text)
+    // The editor's rules for a multilingual glossary: the entry rules on every cell, and the checks across its columns.
+    : t.kind === 'multilingual' ? lintGrid(text)
     : lintEntries(text, { format: t.kind, ...(t.sourceLang && t.targetLang ? { sourceLang: t.sourceLang, targetLang: t.targetLang } : {}) });
   const path = shown(t.file, cwd);
   return findings.map((f) => ({

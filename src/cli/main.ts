@@ -23,7 +23,8 @@ export interface CliIo {
 const USAGE = `Usage: terminology <command> [options] [paths…]
 
 Commands:
-  lint [paths…]   check glossary files (.tsv, .csv), term lists (.txt) and manifests (.json) with the editor's rules;
+  lint [paths…]   check glossary files (.tsv, .csv), multilingual glossaries (*.multilingual.tsv), term lists (.txt)
+                  and manifests (.json) with the editor's rules;
                   without paths, the files linked in ./${DEFAULT_MANIFEST_NAME}
   check           lint, then compare each linked file with the service: in sync, differs, not pushed yet
   push            lint, then push each linked file that differs from the service (a missing glossary is created);

@@ -6,7 +6,7 @@
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { entriesForSending, findingFromServerError, gridEntryCount, lintGrid, sameGrid, utf8Length, type Finding } from '../core';
+import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
@@ -56,7 +56,7 @@ export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } 
 /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
  * Pull or a stat of 10 MiB never stalls the extension host. */
 function errorCount(ref: RemoteRef, text: string): Promise<number> {
-  if (ref.kind === 'glossary') return Promise.resolve(lintGrid(text).filter((f) => f.severity === 'error').length);
+  if (ref.kind === 'glossary') return offload.gridErrorCount(text);
   return ref.kind === 'dictionary'
     ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
     : offload.termsErrorCount(text, ref.lang);
@@ -84,9 +84,9 @@ const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'ter
 /** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
  * text is compared cell by cell. */
 const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
-  (ref.kind === 'glossary' ? Promise.resolve(sameGrid(a, b)) : sameContent(a, b, kindOf(ref)));
+  (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
 const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
-  (ref.kind === 'glossary' ? Promise.resolve(gridEntryCount(text)) : offload.countEntries(text));
+  (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();

@@ -1,9 +1,10 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
 import { NotFoundError, type ServiceClient } from '../api';
-import { entriesForSending, joinGrid, parseEntries, sameContent, serializeEntries, splitGrid, type EntryValues } from '../core';
+import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
+import { offload } from '../platform/offload';
 
 export class RemoteStore {
   constructor(private readonly clients: ClientProvider) {}
@@ -44,12 +45,17 @@ export class RemoteStore {
     const pairs = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === sourceLang)
       .sort((a, b) => (a.targetLang < b.targetLang ? -1 : a.targetLang > b.targetLang ? 1 : 0));
     if (!pairs.length) throw new NotFoundError('not-found', vscode.l10n.t('The glossary has no dictionary from {0}.', sourceLang.toUpperCase()), 404);
-    const dictionaries = [];
-    for (const d of pairs) {
-      const text = await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal);
-      dictionaries.push({ targetLang: d.targetLang.toLowerCase(), entries: parseEntries(text, 'tsv').entries.map(({ source, target }) => ({ source, target })) });
-    }
-    return joinGrid(sourceLang, dictionaries);
+    // The dictionaries are fetched side by side (2 at a time) and parsed and joined on the core worker.
+    const texts: Array<{ targetLang: string; text: string }> = new Array(pairs.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < pairs.length; i = next++) {
+        const d = pairs[i];
+        texts[i] = { targetLang: d.targetLang.toLowerCase(), text: await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal) };
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    return offload.joinGrid(sourceLang, texts);
   }
 
   /** Entry count the service reports, without the entries (a cheap check whether the remote moved). */
@@ -98,33 +104,23 @@ export class PartialPushError extends Error {
 
 /** What a multilingual save sends: per target language, the entries when they differ from the remote's. Refuses
  * (before anything is sent) to drop a language or empty a dictionary: that is "Delete Dictionary" in the explorer. */
-export function glossaryChanges(text: string, remote: string | undefined): { targetLang: string; entries: EntryValues[] }[] {
-  const mine = splitGrid(text);
-  const theirs = remote === undefined ? undefined : splitGrid(remote);
-  const lang = (l: string) => l.toLowerCase();
-  const out: { targetLang: string; entries: EntryValues[] }[] = [];
-  for (const d of theirs?.dictionaries ?? []) {
-    const m = mine.dictionaries.find((x) => lang(x.targetLang) === lang(d.targetLang));
-    if (!m && d.entries.length) throw new Error(vscode.l10n.t('the {0} column was removed. Nothing was sent. To delete a dictionary, use "Delete Dictionary" in the Terminology explorer; to keep it, bring the column back (Undo).', d.targetLang.toUpperCase()));
-    if (m && !m.entries.length && d.entries.length) throw new Error(vscode.l10n.t('the {0} column is empty. Nothing was sent. A dictionary holds at least one entry: to delete it, use "Delete Dictionary" in the Terminology explorer.', d.targetLang.toUpperCase()));
-  }
-  for (const m of mine.dictionaries) {
-    const d = theirs?.dictionaries.find((x) => lang(x.targetLang) === lang(m.targetLang));
-    if (!m.entries.length) continue;
-    if (d && sameContent(serializeEntries(d.entries, 'tsv'), serializeEntries(m.entries, 'tsv'), 'entries')) continue;
-    out.push({ targetLang: lang(m.targetLang), entries: m.entries });
-  }
-  return out;
+export async function glossaryChanges(text: string, remote: string | undefined): Promise<{ targetLang: string; entries: string }[]> {
+  const r = await offload.gridChanges(text, remote); // splitting and comparing 10 MiB: on the core worker
+  if ('removed' in r) throw new Error(vscode.l10n.t('the {0} column was removed. Nothing was sent. To delete a dictionary, use "Delete Dictionary" in the Terminology explorer; to keep it, bring the column back (Undo).', r.removed.toUpperCase()));
+  if ('emptied' in r) throw new Error(vscode.l10n.t('the {0} column is empty. Nothing was sent. A dictionary holds at least one entry: to delete it, use "Delete Dictionary" in the Terminology explorer.', r.emptied.toUpperCase()));
+  return r.changes;
 }
 
 async function replaceGlossary(client: ServiceClient, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<void> {
-  const sourceLang = splitGrid(text).sourceLang.toLowerCase();
-  const changes = glossaryChanges(text, remote);
+  const nl = text.search(/\r|\n/);
+  const firstLine = nl < 0 ? text : text.slice(0, nl);
+  const sourceLang = parseGrid(firstLine).sourceLang.toLowerCase();
+  const changes = await glossaryChanges(text, remote);
   const pushed: string[] = [];
   for (let i = 0; i < changes.length; i++) {
     const c = changes[i];
     try {
-      await client.replaceDictionary(id, { sourceLang, targetLang: c.targetLang, entries: serializeEntries(c.entries, 'tsv'), entriesFormat: 'tsv' }, signal);
+      await client.replaceDictionary(id, { sourceLang, targetLang: c.targetLang, entries: c.entries, entriesFormat: 'tsv' }, signal);
       pushed.push(c.targetLang);
     } catch (err) {
       if (!pushed.length) throw err;

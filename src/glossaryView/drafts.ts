@@ -27,10 +27,11 @@ export interface DraftActions {
 
 const encodeCell = (v: string) => (v === '' ? '""' : encodeField(v, 'tsv'));
 
-function multilingual(uri: vscode.Uri): { doc: vscode.TextDocument; glossaryId?: string } {
+function multilingual(uri: vscode.Uri, diagnostics: DiagnosticsManager): { doc: vscode.TextDocument; glossaryId?: string } {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const ref = doc && doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
-  if (!doc || (ref?.kind !== 'glossary' && doc.languageId !== 'glossary-multilingual')) {
+  // A remote glossary, or a local file linted as one (*.multilingual.tsv, terminology.multilingualFiles).
+  if (!doc || (ref?.kind !== 'glossary' && doc.languageId !== 'glossary-multilingual' && diagnostics.kindOf(doc)?.kind !== 'glossary')) {
     throw new Error(vscode.l10n.t('Open a glossary with "Open Glossary (All Languages)" first.'));
   }
   return { doc, glossaryId: ref?.kind === 'glossary' ? ref.id : undefined };
@@ -71,7 +72,7 @@ export function draftActions(ctx: CommandContext, diagnostics: DiagnosticsManage
   };
   return {
     async addLanguage(uri, targetLang, signal) {
-      const { doc } = multilingual(uri);
+      const { doc } = multilingual(uri, diagnostics);
       const lang = targetLang.toLowerCase();
       const grid = parseGrid(doc.getText());
       if (grid.targets.some((t) => t.toLowerCase() === lang)) throw new Error(vscode.l10n.t('{0} is already a column of this glossary.', lang.toUpperCase()));
@@ -92,7 +93,7 @@ export function draftActions(ctx: CommandContext, diagnostics: DiagnosticsManage
       return rows.length;
     },
     async fillMissing(uri, targetLang, signal) {
-      const { doc, glossaryId } = multilingual(uri);
+      const { doc, glossaryId } = multilingual(uri, diagnostics);
       const before = doc.version;
       const grid = parseGrid(doc.getText());
       const k = grid.targets.findIndex((t) => t.toLowerCase() === targetLang.toLowerCase());
@@ -121,9 +122,10 @@ function decorate(diagnostics: DiagnosticsManager): vscode.Disposable[] {
     after: { contentText: ' draft', color: new vscode.ThemeColor('editorCodeLens.foreground'), fontStyle: 'normal' },
   });
   const paint = (editor: vscode.TextEditor) => {
-    if (editor.document.languageId !== 'glossary-multilingual') return;
-    const ranges = diagnostics.findingsFor(editor.document).filter((f) => f.code === 'draft-translation')
-      .map((f) => new vscode.Range(f.line, f.start, f.line, f.end));
+    if (diagnostics.kindOf(editor.document)?.kind !== 'glossary') return;
+    // The published diagnostics: asking the linter for its findings would finish a large document's sliced read at once.
+    const ranges = vscode.languages.getDiagnostics(editor.document.uri)
+      .filter((d) => d.source === 'terminology' && typeof d.code === 'object' && d.code.value === 'draft-translation').map((d) => d.range);
     editor.setDecorations(type, ranges);
   };
   return [
@@ -139,7 +141,70 @@ function activeMultilingual(): vscode.TextDocument | undefined {
   return doc?.languageId === 'glossary-multilingual' ? doc : undefined;
 }
 
-export function registerDraftCommands(ctx: CommandContext, actions: DraftActions, diagnostics: DiagnosticsManager): vscode.Disposable[] {
+type StoredDrafts = Record<string, Array<[string, string]>>;
+const draftsKey = (uri: vscode.Uri) => `terminology.drafts:${uri.toString()}`;
+
+/** The drafts of a document as stored: by language, [source, draft] pairs. */
+function toStored(drafts: ReadonlyMap<string, ReadonlyMap<string, string>>): StoredDrafts | undefined {
+  const out: StoredDrafts = {};
+  for (const [lang, m] of drafts) if (m.size) out[lang] = [...m];
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The stored drafts whose cell still holds the draft: a cell edited since (or a line gone) is a draft no more. */
+export function stillDrafts(grid: ParsedGrid, stored: StoredDrafts): Map<string, Map<string, string>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [lang, pairs] of Object.entries(stored)) {
+    const k = grid.targets.findIndex((t) => t.toLowerCase() === lang.toLowerCase());
+    if (k < 0) continue;
+    const wanted = new Map(pairs);
+    const kept = new Map<string, string>();
+    for (const row of grid.rows) {
+      const draft = wanted.get(row.source.value);
+      if (draft !== undefined && !row.inConflict && cellValue(row.cells[k]) === draft) kept.set(row.source.value, draft);
+    }
+    if (kept.size) out.set(lang, kept);
+  }
+  return out;
+}
+
+/** Drafts survive a window reload while unsaved: kept in the workspace's state by document address (each with the
+ * text of its cell), given back when the document's lint state is made afresh (it opens again), where the cell still
+ * holds that text. A save that pushes clears them, and so the stored ones. */
+function persistDrafts(diagnostics: DiagnosticsManager, state: vscode.Memento): vscode.Disposable[] {
+  /** What was last written (or restored) per document in this session: only then is an empty set written. */
+  const written = new Map<string, ReadonlyMap<string, ReadonlyMap<string, string>>>();
+  const stored = (doc: vscode.TextDocument) => {
+    const kept = state.get<StoredDrafts>(draftsKey(doc.uri));
+    if (!kept) return undefined;
+    const drafts = stillDrafts(parseGrid(doc.getText()), kept);
+    const again = toStored(drafts);
+    if (JSON.stringify(again) !== JSON.stringify(kept)) void state.update(draftsKey(doc.uri), again);
+    return drafts.size ? drafts : undefined;
+  };
+  diagnostics.setDraftSource(stored);
+  // Documents opened before activation finished (restored by the window) were linted already.
+  for (const doc of vscode.workspace.textDocuments) {
+    if (diagnostics.kindOf(doc)?.kind !== 'glossary' || diagnostics.drafts(doc).size) continue;
+    const drafts = stored(doc);
+    if (drafts) diagnostics.setDrafts(doc, drafts);
+  }
+  return [
+    vscode.workspace.onDidCloseTextDocument((doc) => written.delete(doc.uri.toString())), // kept for the next open
+    diagnostics.onDidLint((uri) => {
+      const key = uri.toString();
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+      if (!doc || diagnostics.kindOf(doc)?.kind !== 'glossary') return;
+      const drafts = diagnostics.drafts(doc);
+      const before = written.get(key);
+      if (drafts === before || (drafts.size === 0 && !before)) return;
+      written.set(key, drafts);
+      void state.update(draftsKey(uri), toStored(drafts));
+    }),
+  ];
+}
+
+export function registerDraftCommands(ctx: CommandContext, actions: DraftActions, diagnostics: DiagnosticsManager, state: vscode.Memento): vscode.Disposable[] {
   const needDoc = () => {
     const doc = activeMultilingual();
     if (!doc) void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary with "Open Glossary (All Languages)" first (in the glossary\'s menu), then run this in its editor.'));
@@ -156,6 +221,7 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
   };
   return [
     ...decorate(diagnostics),
+    ...persistDrafts(diagnostics, state),
     vscode.commands.registerCommand('terminology.addLanguage', async () => {
       const doc = needDoc();
       const client = doc && await requireClient(ctx);

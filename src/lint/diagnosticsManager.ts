@@ -1,17 +1,17 @@
-/** Lints glossary documents as you type: incremental for dictionaries, debounced, stale results dropped,
+/** Lints glossary documents as you type: incremental for dictionaries and multilingual glossaries, debounced, stale results dropped,
  * diagnostics cleared when a document closes. A large dictionary is read in slices of a few milliseconds that
  * yield to the event loop (edits made meanwhile are applied once it is read), so opening 10 MiB never stalls the
  * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
-import { EntriesLinter, gridStats, lintGrid, lintTermList, parseGrid, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
+import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from '../platform/documentKinds';
 
 interface DocState {
   kind: LintKind;
-  /** Incremental state for dictionaries; term lists are small and linted whole. */
-  linter?: EntriesLinter;
+  /** Incremental state for dictionaries and multilingual glossaries; term lists are small and linted whole. */
+  linter?: EntriesLinter | GridLinter;
   timer?: ReturnType<typeof setTimeout>;
   /** While a large text is being read in slices: the changes made meanwhile, and a way to finish at once. */
   loading?: { pending: Array<readonly vscode.TextDocumentContentChangeEvent[]>; finish(): void };
@@ -34,6 +34,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
   private readonly docs = new Map<string, DocState>();
   private readonly findingOf = new WeakMap<vscode.Diagnostic, Finding>();
+  private readonly diagnosticOf = new WeakMap<Finding, vscode.Diagnostic>();
   private readonly disposables: vscode.Disposable[] = [];
   private settings: LintSettings = readLintSettings();
   private linked: ReadonlyMap<string, LintKind> = new Map();
@@ -107,8 +108,17 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.gridContext(doc).then((ctx) => {
       if (this.docs.get(doc.uri.toString()) !== s || !ctx) return;
       s.grid = { ...ctx, drafts: s.grid?.drafts };
+      if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);
       this.publish(doc, s);
     }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
+  }
+
+  private draftSource: ((doc: vscode.TextDocument) => ReadonlyMap<string, ReadonlyMap<string, string>> | undefined) | undefined;
+
+  /** Where a multilingual glossary document gets its drafts when its lint state is made afresh (it opens, say
+   * after a window reload): the drafts kept from before, where their cells still hold them. */
+  setDraftSource(source: (doc: vscode.TextDocument) => ReadonlyMap<string, ReadonlyMap<string, string>> | undefined): void {
+    this.draftSource = source;
   }
 
   /** The unreviewed machine-translated drafts of a multilingual glossary document, by target language. */
@@ -121,6 +131,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const s = this.docs.get(doc.uri.toString());
     if (!s || s.kind.kind !== 'glossary') return;
     s.grid = { ...s.grid, drafts };
+    if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);
     this.publish(doc, s);
   }
 
@@ -157,7 +168,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (!s || s.loading) return undefined;
     const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
     if (s.gridStats) return { kind: 'glossary', entries: s.gridStats.entries, bytes: 0, chars: 0, errors, missing: s.gridStats.missing };
-    if (s.linter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
+    if (s.linter instanceof EntriesLinter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
     const text = doc.getText();
     return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
   }
@@ -180,9 +191,14 @@ export class DiagnosticsManager implements vscode.Disposable {
     }
     const s: DocState = { kind, generation: 0, findings: [], server: [] };
     this.docs.set(key, s);
-    if (kind.kind === 'entries') {
+    if (kind.kind === 'entries' || kind.kind === 'glossary') {
       const t = performance.now();
-      s.linter = new EntriesLinter(kind);
+      if (kind.kind === 'glossary') {
+        const drafts = this.draftSource?.(doc);
+        if (drafts?.size) s.grid = { drafts };
+      }
+      s.linter = kind.kind === 'entries' ? new EntriesLinter(kind) : new GridLinter(s.grid);
+      if (kind.kind === 'glossary') this.refreshGridContext(doc);
       if (doc.lineCount > DiagnosticsManager.DEFER_ABOVE_LINES) {
         // Its text is read in later tasks, in ranges: the open event's task already holds VS Code's receiving of it.
         this.loadInSlices(doc, s, undefined, t);
@@ -196,7 +212,6 @@ export class DiagnosticsManager implements vscode.Disposable {
       s.linter.setText(text);
     }
     this.publish(doc, s);
-    if (kind.kind === 'glossary') this.refreshGridContext(doc);
   }
 
   /** Reads a large text in slices, yielding to the event loop between them; then applies the edits made
@@ -230,7 +245,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     };
     const done = () => {
       s.loading = undefined;
-      for (const changes of loading.pending) this.apply(s, changes);
+      for (const changes of loading.pending) if (!this.apply(s, changes)) s.linter!.setText(doc.getText());
       if (s.linter!.lineCount !== doc.lineCount && !doc.isClosed) s.linter!.setText(doc.getText());
       this.log.debug(`${doc.uri.path}: ${s.linter!.lineCount} lines linted in ${slices} slices, ${(performance.now() - started).toFixed(0)} ms`);
       this.publish(doc, s);
@@ -255,12 +270,16 @@ export class DiagnosticsManager implements vscode.Disposable {
     setImmediate(step);
   }
 
-  /** Applies one change event to the incremental state. */
-  private apply(s: DocState, contentChanges: readonly vscode.TextDocumentContentChangeEvent[]): void {
+  /** Applies one change event to the incremental state. False when the state needs the whole new text (a
+   * multilingual glossary's header line changed: every row reads by it). */
+  private apply(s: DocState, contentChanges: readonly vscode.TextDocumentContentChangeEvent[]): boolean {
     const linter = s.linter!;
     // Ranges refer to the text before the event; applying them bottom-up keeps them valid.
     const changes = [...contentChanges].sort((a, b) => b.range.start.compareTo(a.range.start));
-    for (const c of changes) linter.edit(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character, c.text);
+    for (const c of changes) {
+      if (linter.edit(c.range.start.line, c.range.start.character, c.range.end.line, c.range.end.character, c.text) === false) return false;
+    }
+    return true;
   }
 
   private change(e: vscode.TextDocumentChangeEvent): void {
@@ -281,7 +300,15 @@ export class DiagnosticsManager implements vscode.Disposable {
       return;
     }
     if (s.linter) {
-      this.apply(s, e.contentChanges);
+      if (!this.apply(s, e.contentChanges)) {
+        const text = e.document.getText();
+        if (text.length > DiagnosticsManager.SLICE_ABOVE) {
+          if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
+          this.loadInSlices(e.document, s, text, performance.now());
+          return;
+        }
+        s.linter.setText(text);
+      }
       if (s.linter.lineCount !== e.document.lineCount) {
         this.log.warn(`${e.document.uri.path}: incremental state out of step; linting the whole text`);
         s.linter.setText(e.document.getText());
@@ -298,15 +325,19 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
     if (s.linter) s.findings = s.linter.findings();
-    else if (s.kind.kind === 'glossary') {
-      const grid = parseGrid(doc.getText());
-      s.findings = lintGrid(grid, s.grid);
-      const st = gridStats(grid);
+    else s.findings = lintTermList(doc.getText());
+    if (s.linter instanceof GridLinter) {
+      const st = s.linter.stats();
       s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };
-    } else s.findings = lintTermList(doc.getText());
+    }
     const diagnostics = [...s.findings, ...s.server].map((f) => {
-      const d = toDiagnostic(f, doc.uri);
-      this.findingOf.set(d, f);
+      // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
+      let d = this.diagnosticOf.get(f);
+      if (!d) {
+        d = toDiagnostic(f, doc.uri);
+        this.findingOf.set(d, f);
+        this.diagnosticOf.set(f, d);
+      }
       return d;
     });
     this.collection.set(doc.uri, diagnostics);

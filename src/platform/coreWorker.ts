@@ -1,7 +1,7 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
@@ -16,12 +16,17 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
     }
     case 'errorCount': {
-      const findings = req.kind === 'terms' ? lintTermList(req.text, { lang: req.lang }) : lintEntries(req.text, req.options as LintEntriesOptions);
+      const findings = req.kind === 'terms' ? lintTermList(req.text, { lang: req.lang })
+        : req.kind === 'glossary' ? lintGrid(req.text) : lintEntries(req.text, req.options as LintEntriesOptions);
       return { value: findings.filter((f) => f.severity === 'error').length };
     }
     case 'sameContent': return { value: sameContent(req.a, req.b, req.kind) };
     case 'merge': return { value: req.kind === 'terms' ? mergeTerms(req.base, req.ours, req.theirs) : mergeEntries(req.base, req.ours, req.theirs) };
     case 'countEntries': return { value: countEntries(req.text) };
+    case 'gridEntryCount': return { value: gridEntryCount(req.text) };
+    case 'gridChanges': return { value: gridChanges(req.text, req.remote) };
+    case 'sameGrid': return { value: sameGrid(req.a, req.b) };
+    case 'joinGrid': return { value: joinGridTexts(req.sourceLang, req.dictionaries) };
     case 'encodeText': {
       const bytes = encoder.encode(req.text);
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };

@@ -22,6 +22,8 @@ export function linterFor(kind: LintKind): (text: string) => Finding[] {
 export interface LintSettings {
   glossaryFiles: string[];
   termListFiles: string[];
+  /** Local files linted as multilingual glossaries (besides every `*.multilingual.tsv`, which has the language). */
+  multilingualFiles: string[];
   /** Files a workspace manifest links (by Uri string), with what they are: a dictionary with its pair, or a list. */
   linked?: ReadonlyMap<string, LintKind>;
 }
@@ -31,6 +33,7 @@ export function readLintSettings(): LintSettings {
   return {
     glossaryFiles: c.get<string[]>('glossaryFiles', ['**/*.glossary.{tsv,csv}']),
     termListFiles: c.get<string[]>('termListFiles', ['**/*.terms.txt']),
+    multilingualFiles: c.get<string[]>('multilingualFiles', ['**/*.multilingual.tsv']),
   };
 }
 
@@ -45,7 +48,7 @@ export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): Li
   if (linked) return linked;
   const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
   const csv = doc.languageId === LANGUAGE_CSV || /\.csv$/i.test(doc.uri.path);
-  if (doc.languageId === LANGUAGE_MULTILINGUAL || /\.multilingual\.tsv$/i.test(doc.uri.path)) return { kind: 'glossary' };
+  if (doc.languageId === LANGUAGE_MULTILINGUAL || /\.multilingual\.tsv$/i.test(doc.uri.path) || matches(settings.multilingualFiles)) return { kind: 'glossary' };
   if (doc.languageId === LANGUAGE_TERMS || (doc.uri.scheme === 'file' && matches(settings.termListFiles))) return { kind: 'terms' };
   if (doc.languageId === LANGUAGE_TSV || doc.languageId === LANGUAGE_CSV || matches(settings.glossaryFiles)) {
     return { kind: 'entries', format: csv ? 'csv' : 'tsv' };

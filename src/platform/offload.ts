@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, lintEntries, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
@@ -150,6 +150,12 @@ export class Offload {
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'errorCount', kind: 'terms', text, lang }, inline);
   }
 
+  /** How many error-level findings a multilingual glossary text has (its checks across lines included). */
+  gridErrorCount(text: string): Promise<number> {
+    const inline = () => lintGrid(text).filter((f) => f.severity === 'error').length;
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'errorCount', kind: 'glossary', text }, inline);
+  }
+
   sameContent(a: string, b: string, kind: 'entries' | 'terms'): Promise<boolean> {
     if (a === b) return Promise.resolve(true);
     const inline = () => sameContent(a, b, kind);
@@ -201,6 +207,32 @@ export class Offload {
     const opts = { caseSensitive: Boolean(options.caseSensitive) };
     const inline = () => findInEntries(text, query, opts);
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findInEntries', text, query, options: opts }, inline);
+  }
+
+  /** Entries of a multilingual glossary text (every filled cell). */
+  gridEntryCount(text: string): Promise<number> {
+    const inline = () => gridEntryCount(text);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'gridEntryCount', text }, inline);
+  }
+
+  /** What a save of a multilingual text sends (see gridChanges). */
+  gridChanges(text: string, remote: string | undefined): Promise<GridChanges> {
+    const inline = () => gridChanges(text, remote);
+    return text.length + (remote?.length ?? 0) < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'gridChanges', text, ...(remote === undefined ? {} : { remote }) }, inline);
+  }
+
+  /** Whether two multilingual glossary texts hold the same cells. */
+  sameGrid(a: string, b: string): Promise<boolean> {
+    if (a === b) return Promise.resolve(true);
+    const inline = () => sameGrid(a, b);
+    return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'sameGrid', a, b }, inline);
+  }
+
+  /** The multilingual text of dictionaries given as TSV entries texts (parsed and joined off the host's loop). */
+  joinGrid(sourceLang: string, dictionaries: Array<{ targetLang: string; text: string }>): Promise<string> {
+    const inline = () => joinGridTexts(sourceLang, dictionaries);
+    const size = dictionaries.reduce((n, d) => n + d.text.length, 0);
+    return size < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'joinGrid', sourceLang, dictionaries }, inline);
   }
 
   countEntries(text: string): Promise<number> {

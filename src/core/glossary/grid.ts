@@ -4,7 +4,8 @@
  * and split back out of it; nothing here imports `vscode`. */
 import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
 import { parseTsvLine, type Field } from '../fields';
-import { encodeField, type EntryValues } from '../serialize';
+import { sameContent } from '../merge';
+import { encodeField, parseEntries, serializeEntries, type EntryValues } from '../serialize';
 import { splitLines } from '../text';
 
 /** The entries of one dictionary of the glossary. */
@@ -57,24 +58,39 @@ function isBlank(text: string, from: number): boolean {
   return true;
 }
 
+/** What one line after the header is: a conflict marker, a blank line, or a row of `targetCount` cells. */
+export function classifyGridLine(line: string, i: number, targetCount: number): GridRow | MarkerKind | 'blank' {
+  const marker = markerKind(line);
+  if (marker) return marker;
+  if (isBlank(line, 0)) return 'blank';
+  const fields = parseTsvLine(line).fields;
+  const cells: (Field | undefined)[] = new Array(targetCount);
+  for (let k = 0; k < targetCount; k++) cells[k] = fields[k + 1];
+  return { line: i, source: fields[0], cells, extra: fields.slice(1 + targetCount) };
+}
+
+/** The header's fields of a text whose first line is `line0` and which has `lineCount` lines: none for an empty
+ * text (or one holding only a byte order mark). */
+export function gridHeader(line0: string, lineCount: number): Field[] {
+  const bom = line0.charCodeAt(0) === BOM;
+  if (lineCount === 1 && line0.length <= (bom ? 1 : 0)) return [];
+  return parseTsvLine(line0, bom ? 1 : 0).fields;
+}
+
 export function parseGrid(text: string): ParsedGrid {
   const lines = splitLines(text);
   const bom = text.charCodeAt(0) === BOM;
-  const header = text.length > (bom ? 1 : 0) ? parseTsvLine(lines[0], bom ? 1 : 0).fields : [];
+  const header = gridHeader(lines[0], lines.length);
   const sourceLang = header[0]?.value.trim() ?? '';
   const targets = header.slice(1).map((f) => f.value.trim());
   const rows: GridRow[] = [];
   const blankLines: number[] = [];
   const markers: { line: number; kind: MarkerKind }[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const line = lines[i];
-    const marker = markerKind(line);
-    if (marker) { markers.push({ line: i, kind: marker }); continue; }
-    if (isBlank(line, 0)) { blankLines.push(i); continue; }
-    const fields = parseTsvLine(line).fields;
-    const cells: (Field | undefined)[] = new Array(targets.length);
-    for (let k = 0; k < targets.length; k++) cells[k] = fields[k + 1];
-    rows.push({ line: i, source: fields[0], cells, extra: fields.slice(1 + targets.length) });
+    const c = classifyGridLine(lines[i], i, targets.length);
+    if (c === 'blank') blankLines.push(i);
+    else if (typeof c === 'string') markers.push({ line: i, kind: c });
+    else rows.push(c);
   }
   const grid: ParsedGrid = { bom, header, sourceLang, targets, rows, blankLines, markers, lines };
   if (markers.length) {
@@ -109,6 +125,13 @@ export function joinGrid(sourceLang: string, dictionaries: readonly GridDictiona
     out += line + '\n';
   }
   return out;
+}
+
+/** `joinGrid` of dictionaries given as the service's TSV entries texts. */
+export function joinGridTexts(sourceLang: string, dictionaries: ReadonlyArray<{ targetLang: string; text: string }>): string {
+  return joinGrid(sourceLang, dictionaries.map((d) => ({
+    targetLang: d.targetLang, entries: parseEntries(d.text, 'tsv').entries.map(({ source, target }) => ({ source, target })),
+  })));
 }
 
 /** A phrase as a cell: an empty phrase is written quoted, so that it reads back as an empty phrase, not a gap. */
@@ -156,4 +179,31 @@ export function gridStats(grid: ParsedGrid): GridStats {
 /** The conflict blocks of a grid text and the findings that keep it from being pushed. */
 export function conflictScan(grid: ParsedGrid) {
   return scanConflicts(grid.markers, (i) => grid.lines[i], grid.lines.length);
+}
+
+/** What a save of a multilingual text sends: per target language, the entries (as TSV) where they differ from the
+ * remote text's; or the first column that was removed or emptied while the remote dictionary has entries (then
+ * nothing may be sent: deleting a dictionary is another command). */
+export type GridChanges =
+  | { changes: Array<{ targetLang: string; entries: string }> }
+  | { removed: string } | { emptied: string };
+
+export function gridChanges(text: string, remote: string | undefined): GridChanges {
+  const mine = splitGrid(text);
+  const theirs = remote === undefined ? undefined : splitGrid(remote);
+  const lang = (l: string) => l.toLowerCase();
+  for (const d of theirs?.dictionaries ?? []) {
+    const m = mine.dictionaries.find((x) => lang(x.targetLang) === lang(d.targetLang));
+    if (!m && d.entries.length) return { removed: d.targetLang };
+    if (m && !m.entries.length && d.entries.length) return { emptied: d.targetLang };
+  }
+  const changes: Array<{ targetLang: string; entries: string }> = [];
+  for (const m of mine.dictionaries) {
+    const d = theirs?.dictionaries.find((x) => lang(x.targetLang) === lang(m.targetLang));
+    if (!m.entries.length) continue;
+    const entries = serializeEntries(m.entries, 'tsv');
+    if (d && sameContent(serializeEntries(d.entries, 'tsv'), entries, 'entries')) continue;
+    changes.push({ targetLang: lang(m.targetLang), entries });
+  }
+  return { changes };
 }

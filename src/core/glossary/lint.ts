@@ -31,11 +31,8 @@ export function lintGrid(text: string | ParsedGrid, options: GridLintOptions = {
   if (grid.lines.length === 1 && grid.header.length === 0) return out;
   const targetsOk = lintHeader(grid, options, out);
   for (const line of grid.blankLines) {
-    if (line === grid.lines.length - 1 && grid.lines[line] === '') continue;
-    out.push({
-      code: 'blank-line', severity: 'info', line, start: 0, end: grid.lines[line].length, message: 'Blank line: it is skipped.',
-      fixes: [{ title: 'Delete the blank line', edits: [deleteLineEdit(grid.lines, line, grid.lines.length)] }],
-    });
+    const f = blankLineFinding(grid.lines, line);
+    if (f) out.push(f);
   }
   for (const row of grid.rows) lintRow(grid, row, out);
   if (grid.markers.length) {
@@ -43,20 +40,62 @@ export function lintGrid(text: string | ParsedGrid, options: GridLintOptions = {
     // Lines inside conflict blocks are two versions of one line: the checks across lines leave them out.
     grid = { ...grid, rows: grid.rows.filter((r) => !r.inConflict) };
   }
-  duplicateSources(grid, out);
+  for (const rows of groupRows(grid.rows, (r) => r.source.value || undefined)) duplicateGroup(rows, out);
   if (targetsOk) {
-    sizes(grid, out);
-    missing(grid, out);
-    sameTargets(grid, out);
-    caseVariants(grid, out);
-    if (options.reverse) reverse(grid, options.reverse, out);
-    if (options.drafts) drafts(grid, options.drafts, out);
+    sizeFindings(grid, columnBytes(grid), out);
+    for (const row of grid.rows) missingInRow(grid, row, out);
+    grid.targets.forEach((_, k) => {
+      for (const rows of groupRows(grid.rows, (r) => cellValue(r.cells[k]) || undefined)) sameTargetGroup(grid, k, rows, out);
+    });
+    for (const rows of groupRows(grid.rows, (r) => r.source.value === '' ? undefined : r.source.value.toLowerCase())) caseGroup(grid, rows, out);
+    if (options.reverse) for (const row of grid.rows) reverseInRow(grid, row, options.reverse, out);
+    if (options.drafts) for (const row of grid.rows) draftsInRow(grid, row, options.drafts, out);
   }
   return out.sort(compareFindings);
 }
 
+/** The rows that share a key with another row, group by group, each in line order. One row per key, an array only
+ * for a key that is shared (rare): little garbage on large grids. */
+function groupRows(rows: readonly GridRow[], keyOf: (row: GridRow) => string | undefined): GridRow[][] {
+  const byKey = new Map<string, GridRow | GridRow[]>();
+  const shared: GridRow[][] = [];
+  for (const row of rows) {
+    const key = keyOf(row);
+    if (key === undefined) continue;
+    const g = byKey.get(key);
+    if (g === undefined) byKey.set(key, row);
+    else if (Array.isArray(g)) g.push(row);
+    else { const arr = [g, row]; byKey.set(key, arr); shared.push(arr); }
+  }
+  return shared;
+}
+
+/** The `blank-line` finding of a blank line, none for the empty last line (the end of the file). */
+export function blankLineFinding(lines: readonly string[], line: number): Finding | undefined {
+  if (line === lines.length - 1 && lines[line] === '') return undefined;
+  return {
+    code: 'blank-line', severity: 'info', line, start: 0, end: lines[line].length, message: 'Blank line: it is skipped.',
+    fixes: [{ title: 'Delete the blank line', edits: [deleteLineEdit(lines, line, lines.length)] }],
+  };
+}
+
+/** Per column: the UTF-8 size of the dictionary its cells would make. */
+function columnBytes(grid: ParsedGrid): number[] {
+  return grid.targets.map((_, k) => {
+    let bytes = 0;
+    for (const row of grid.rows) bytes += cellBytes(row, k);
+    return bytes;
+  });
+}
+
+/** What one cell adds to its dictionary's size (0 for a gap). */
+export function cellBytes(row: GridRow, k: number): number {
+  const t = cellValue(row.cells[k]);
+  return t === undefined ? 0 : utf8Length(row.source.value) + utf8Length(t) + 2;
+}
+
 /** Checks the header line; returns false when its target languages cannot be trusted for the checks across them. */
-function lintHeader(grid: ParsedGrid, options: GridLintOptions, out: Finding[]): boolean {
+export function lintHeader(grid: ParsedGrid, options: GridLintOptions, out: Finding[]): boolean {
   const header = grid.header;
   const line0 = grid.lines[0];
   if (header.length < 2 || grid.sourceLang === '') {
@@ -96,7 +135,7 @@ function lintHeader(grid: ParsedGrid, options: GridLintOptions, out: Finding[]):
   return ok;
 }
 
-function lintRow(grid: ParsedGrid, row: GridRow, out: Finding[]): void {
+export function lintRow(grid: ParsedGrid, row: GridRow, out: Finding[]): void {
   const text = grid.lines[row.line];
   const local: Finding[] = [];
   checkPhrase(text, row.source, 'source', local);
@@ -127,16 +166,14 @@ function related(row: GridRow, field: Field, message: string): RelatedLocation {
   return { line: row.line, start: field.start, end: field.end, message };
 }
 
-function duplicateSources(grid: ParsedGrid, out: Finding[]): void {
-  const first = new Map<string, GridRow>();
-  for (const row of grid.rows) {
-    const key = row.source.value;
-    if (key === '') continue;
-    const f = first.get(key);
-    if (!f) { first.set(key, row); continue; }
+/** Rows with one source phrase: every row after the first is a `duplicate-source`. */
+export function duplicateGroup(rows: readonly GridRow[], out: Finding[]): void {
+  const f = rows[0];
+  for (let i = 1; i < rows.length; i++) {
+    const row = rows[i];
     out.push({
       code: 'duplicate-source', severity: 'error', line: row.line, start: row.source.start, end: row.source.end,
-      message: `The source phrase "${truncate(key)}" is already on line ${f.line + 1}. A source appears once: put all its translations on one line.`,
+      message: `The source phrase "${truncate(row.source.value)}" is already on line ${f.line + 1}. A source appears once: put all its translations on one line.`,
       related: [related(f, f.source, 'first line of this source')],
     });
   }
@@ -154,13 +191,10 @@ function pairName(grid: ParsedGrid, k: number): string {
   return `${upper(grid.sourceLang)} → ${upper(grid.targets[k])}`;
 }
 
-function sizes(grid: ParsedGrid, out: Finding[]): void {
+/** `dictionary-too-large` on the header's language of each column whose dictionary would pass 10 MiB. */
+export function sizeFindings(grid: ParsedGrid, bytesPerColumn: readonly number[], out: Finding[]): void {
   grid.targets.forEach((_, k) => {
-    let bytes = 0;
-    for (const row of grid.rows) {
-      const t = cellValue(row.cells[k]);
-      if (t !== undefined) bytes += utf8Length(row.source.value) + utf8Length(t) + 2;
-    }
+    const bytes = bytesPerColumn[k];
     if (bytes > LIMITS.dictionaryBytes) {
       const f = grid.header[k + 1];
       out.push({
@@ -171,118 +205,90 @@ function sizes(grid: ParsedGrid, out: Finding[]): void {
   });
 }
 
-function missing(grid: ParsedGrid, out: Finding[]): void {
-  for (const row of grid.rows) {
-    if (row.source.value === '') continue;
-    const have: string[] = [];
-    const gaps: number[] = [];
-    row.cells.forEach((c, k) => (cellValue(c) === undefined ? gaps.push(k) : have.push(upper(grid.targets[k]))));
-    if (have.length === 0) continue; // untranslated-source says it
-    for (const k of gaps) {
-      out.push({
-        code: 'missing-translation', severity: 'info', line: row.line, ...gapPlace(grid, row, k),
-        message: `No ${upper(grid.targets[k])} translation: the ${pairName(grid, k)} dictionary lacks "${truncate(row.source.value)}" (${have.join(', ')} ${have.length === 1 ? 'has' : 'have'} it).`,
-      });
-    }
+/** `missing-translation` on each gap of a row that some dictionary holds. */
+export function missingInRow(grid: ParsedGrid, row: GridRow, out: Finding[]): void {
+  if (row.source.value === '') return;
+  const have: string[] = [];
+  const gaps: number[] = [];
+  row.cells.forEach((c, k) => (cellValue(c) === undefined ? gaps.push(k) : have.push(upper(grid.targets[k]))));
+  if (have.length === 0) return; // untranslated-source says it
+  for (const k of gaps) {
+    out.push({
+      code: 'missing-translation', severity: 'info', line: row.line, ...gapPlace(grid, row, k),
+      message: `No ${upper(grid.targets[k])} translation: the ${pairName(grid, k)} dictionary lacks "${truncate(row.source.value)}" (${have.join(', ')} ${have.length === 1 ? 'has' : 'have'} it).`,
+    });
   }
 }
 
-function sameTargets(grid: ParsedGrid, out: Finding[]): void {
-  grid.targets.forEach((lang, k) => {
-    // One row per target, an array only for a target that is shared (rare): little garbage on large grids.
-    const byTarget = new Map<string, GridRow | GridRow[]>();
-    const shared: string[] = [];
-    for (const row of grid.rows) {
-      const t = cellValue(row.cells[k]);
-      if (t === undefined || t === '') continue;
-      const g = byTarget.get(t);
-      if (g === undefined) byTarget.set(t, row);
-      else if (Array.isArray(g)) g.push(row);
-      else { byTarget.set(t, [g, row]); shared.push(t); }
-    }
-    for (const target of shared) {
-      const rows = byTarget.get(target) as GridRow[];
-      const sources = new Set(rows.map((r) => r.source.value));
-      if (sources.size < 2) continue;
-      for (const row of rows) {
-        const cell = row.cells[k]!;
-        // The first few others only: a target shared by thousands of sources costs O(n), not O(n²).
-        const others = rows.slice(0, 21).filter((r) => r !== row).slice(0, 20);
-        const more = rows.length - 1 - others.length;
-        out.push({
-          code: 'same-target-for-different-sources', severity: 'info', line: row.line, start: cell.start, end: cell.end,
-          message: `"${truncate(target)}" is also the ${upper(lang)} target of ${others.slice(0, 3).map((r) => `"${truncate(r.source.value, 30)}"`).join(', ')}${others.length + more > 3 ? ` and ${others.length + more - 3} more` : ''}. Intended, or a copy-paste slip?`,
-          related: others.map((r) => related(r, r.cells[k]!, `also "${truncate(target)}"`)),
-        });
-      }
-    }
-  });
+/** Rows (in line order) whose cells of column `k` hold one target: each cell is reported when the sources differ. */
+export function sameTargetGroup(grid: ParsedGrid, k: number, rows: readonly GridRow[], out: Finding[]): void {
+  const sources = new Set(rows.map((r) => r.source.value));
+  if (sources.size < 2) return;
+  const lang = grid.targets[k];
+  const target = cellValue(rows[0].cells[k])!;
+  for (const row of rows) {
+    const cell = row.cells[k]!;
+    // The first few others only: a target shared by thousands of sources costs O(n), not O(n²).
+    const others = rows.slice(0, 21).filter((r) => r !== row).slice(0, 20);
+    const more = rows.length - 1 - others.length;
+    out.push({
+      code: 'same-target-for-different-sources', severity: 'info', line: row.line, start: cell.start, end: cell.end,
+      message: `"${truncate(target)}" is also the ${upper(lang)} target of ${others.slice(0, 3).map((r) => `"${truncate(r.source.value, 30)}"`).join(', ')}${others.length + more > 3 ? ` and ${others.length + more - 3} more` : ''}. Intended, or a copy-paste slip?`,
+      related: others.map((r) => related(r, r.cells[k]!, `also "${truncate(target)}"`)),
+    });
+  }
 }
 
-/** The same source written with different case on two lines whose dictionaries differ: `Login` in one dictionary,
- * `login` in another. (Two lines present in the very same dictionaries are taken as intended.) */
-function caseVariants(grid: ParsedGrid, out: Finding[]): void {
-  const groups = new Map<string, GridRow | GridRow[]>();
-  const several: GridRow[][] = [];
-  for (const row of grid.rows) {
-    const v = row.source.value;
-    if (v === '') continue;
-    const key = v.toLowerCase();
-    const g = groups.get(key);
-    if (g === undefined) groups.set(key, row);
-    else if (Array.isArray(g)) g.push(row);
-    else { const arr = [g, row]; groups.set(key, arr); several.push(arr); }
-  }
+/** Rows (in line order) whose sources are equal ignoring case: the same source written with different case on two
+ * lines whose dictionaries differ, `Login` in one dictionary, `login` in another. (Two lines present in the very
+ * same dictionaries are taken as intended.) */
+export function caseGroup(grid: ParsedGrid, rows: readonly GridRow[], out: Finding[]): void {
+  if (new Set(rows.map((r) => r.source.value)).size < 2) return;
   const where = (row: GridRow) => row.cells.map((c, k) => (cellValue(c) === undefined ? '' : grid.targets[k])).filter(Boolean);
-  for (const rows of several) {
-    if (new Set(rows.map((r) => r.source.value)).size < 2) continue;
-    const sets = rows.map(where);
-    for (let i = 0; i < rows.length; i++) {
-      const others = rows.filter((r, j) => j !== i && r.source.value !== rows[i].source.value && sets[j].join() !== sets[i].join());
-      if (!others.length) continue;
-      const row = rows[i];
-      out.push({
-        code: 'inconsistent-source-case', severity: 'warning', line: row.line, start: row.source.start, end: row.source.end,
-        message: `"${truncate(row.source.value)}" (${sets[i].map(upper).join(', ') || 'no dictionary'}) differs only in case from ${others.map((r) => `"${truncate(r.source.value, 30)}" (${where(r).map(upper).join(', ')})`).join(', ')}. Use one spelling of the source in every dictionary.`,
-        related: others.map((r) => related(r, r.source, 'the other spelling')),
-      });
-    }
+  const sets = rows.map(where);
+  for (let i = 0; i < rows.length; i++) {
+    const others = rows.filter((r, j) => j !== i && r.source.value !== rows[i].source.value && sets[j].join() !== sets[i].join());
+    if (!others.length) continue;
+    const row = rows[i];
+    out.push({
+      code: 'inconsistent-source-case', severity: 'warning', line: row.line, start: row.source.start, end: row.source.end,
+      message: `"${truncate(row.source.value)}" (${sets[i].map(upper).join(', ') || 'no dictionary'}) differs only in case from ${others.map((r) => `"${truncate(r.source.value, 30)}" (${where(r).map(upper).join(', ')})`).join(', ')}. Use one spelling of the source in every dictionary.`,
+      related: others.map((r) => related(r, r.source, 'the other spelling')),
+    });
   }
 }
 
-function reverse(grid: ParsedGrid, rev: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
+/** `reverse-mismatch` on each cell of a row whose target the reverse dictionary maps elsewhere or lacks. */
+export function reverseInRow(grid: ParsedGrid, row: GridRow, rev: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
   grid.targets.forEach((lang, k) => {
+    const t = cellValue(row.cells[k]);
+    if (t === undefined || t === '') return;
     const back = rev.get(lang.toLowerCase()) ?? rev.get(lang);
     if (!back) return;
+    const r = back.get(t);
+    if (r === row.source.value) return;
     const backName = `${upper(lang)} → ${upper(grid.sourceLang)}`;
-    for (const row of grid.rows) {
-      const t = cellValue(row.cells[k]);
-      if (t === undefined || t === '') continue;
-      const r = back.get(t);
-      if (r === row.source.value) continue;
-      const cell = row.cells[k]!;
-      out.push({
-        code: 'reverse-mismatch', severity: 'warning', line: row.line, start: cell.start, end: cell.end,
-        message: r === undefined
-          ? `${pairName(grid, k)} maps "${truncate(row.source.value, 30)}" → "${truncate(t, 30)}", but the ${backName} dictionary lacks "${truncate(t, 30)}".`
-          : `${pairName(grid, k)} maps "${truncate(row.source.value, 30)}" → "${truncate(t, 30)}", but ${backName} maps "${truncate(t, 30)}" → "${truncate(r, 30)}".`,
-      });
-    }
+    const cell = row.cells[k]!;
+    out.push({
+      code: 'reverse-mismatch', severity: 'warning', line: row.line, start: cell.start, end: cell.end,
+      message: r === undefined
+        ? `${pairName(grid, k)} maps "${truncate(row.source.value, 30)}" → "${truncate(t, 30)}", but the ${backName} dictionary lacks "${truncate(t, 30)}".`
+        : `${pairName(grid, k)} maps "${truncate(row.source.value, 30)}" → "${truncate(t, 30)}", but ${backName} maps "${truncate(t, 30)}" → "${truncate(r, 30)}".`,
+    });
   });
 }
 
-function drafts(grid: ParsedGrid, all: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
+/** `draft-translation` on each cell of a row that still holds its machine-translated draft. */
+export function draftsInRow(grid: ParsedGrid, row: GridRow, all: ReadonlyMap<string, ReadonlyMap<string, string>>, out: Finding[]): void {
   grid.targets.forEach((lang, k) => {
     const mine = all.get(lang.toLowerCase()) ?? all.get(lang);
     if (!mine || mine.size === 0) return;
-    for (const row of grid.rows) {
-      const t = cellValue(row.cells[k]);
-      if (t === undefined || mine.get(row.source.value) !== t) continue;
-      const cell = row.cells[k]!;
-      out.push({
-        code: 'draft-translation', severity: 'info', line: row.line, start: cell.start, end: cell.end,
-        message: `Machine-translated draft for ${upper(lang)}: review it before you save (edit the cell, or keep it as it is).`,
-      });
-    }
+    const t = cellValue(row.cells[k]);
+    if (t === undefined || mine.get(row.source.value) !== t) return;
+    const cell = row.cells[k]!;
+    out.push({
+      code: 'draft-translation', severity: 'info', line: row.line, start: cell.start, end: cell.end,
+      message: `Machine-translated draft for ${upper(lang)}: review it before you save (edit the cell, or keep it as it is).`,
+    });
   });
 }

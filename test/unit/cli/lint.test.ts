@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lintEntries, lintTermList } from '../../../src/core';
+import { lintEntries, lintGrid, lintTermList } from '../../../src/core';
 
 const repo = join(__dirname, '..', '..', '..', '..');
 const cli = join(repo, 'dist', 'cli.js');
@@ -62,6 +62,23 @@ describe('CLI lint (the built dist/cli.js as a child process)', function () {
     assert.ok(expected.length >= 4);
     assert.deepEqual(r.stdout.trimEnd().split('\n'), expected);
     assert.equal(r.status, 1);
+  });
+
+  it('a multilingual glossary (*.multilingual.tsv, found in folders too) gets the editor\'s grid rules: every cell, and across columns', () => {
+    const dir = join(fixtures, 'multilingual');
+    const r = run(['lint', '.'], dir);
+    const text = readFileSync(join(dir, 'product', 'en.multilingual.tsv'), 'utf8');
+    const expected = lintGrid(text).map((f) => `product/en.multilingual.tsv:${f.line + 1}:${f.start + 1}: ${f.severity} ${f.code} ${f.message}`);
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), expected);
+    const codes = new Set<string>(lintGrid(text).map((f) => f.code));
+    for (const c of ['untranslated-source', 'missing-translation', 'inconsistent-source-case', 'same-target-for-different-sources', 'surrounding-whitespace']) assert.ok(codes.has(c), c);
+    assert.equal(r.status, 1);
+    const clean = run(['lint', 'product/clean.multilingual.tsv'], dir);
+    assert.equal(clean.status, 0, clean.stdout);
+    assert.equal(clean.stdout, '');
+    const sarif = JSON.parse(run(['lint', '.', '--format', 'sarif'], dir).stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; shortDescription: { text: string } }> } } }> };
+    const rule = sarif.runs[0].tool.driver.rules.find((x) => x.id === 'inconsistent-source-case');
+    assert.match(rule!.shortDescription.text, /different case/);
   });
 
   it('warnings and infos only: exit 0, still printed', () => {
