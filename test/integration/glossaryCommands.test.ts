@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
-import type { Account } from '../emulator/state';
 import { codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
-import { api, PAID_KEY, service } from './service';
+import { account, api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000d5', name: 'Multi delete' };
-const account = (): Account => service().state.accounts[PAID_KEY];
 const glossary = () => account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!;
 const remote = (pair: string) => glossary().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries.map(([s]) => s);
 const putsSince = (n: number) => service().requests.slice(n).filter((r) => r.method === 'PUT' && r.path.endsWith('/dictionaries'));
@@ -18,13 +16,10 @@ describe('multilingual glossary: Delete Source Phrase and drafts across reopen',
   before(async () => {
     ext = await api();
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
-    account().glossaries.push({
-      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
-      dictionaries: [
-        { source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['login', 'Anmeldung'], ['price', 'Preis']] },
-        { source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage'], ['price', 'prix']] },
-        { source_lang: 'en', target_lang: 'ja', entries: [['cloud', 'クラウド'], ['login', 'ログイン']] },
-      ],
+    seedGlossary(GLOSSARY, {
+      'en-de': [['cloud', 'Wolke'], ['login', 'Anmeldung'], ['price', 'Preis']],
+      'en-fr': [['cloud', 'nuage'], ['price', 'prix']],
+      'en-ja': [['cloud', 'クラウド'], ['login', 'ログイン']],
     });
     await vscode.workspace.fs.createDirectory(folder());
   });
@@ -32,7 +27,7 @@ describe('multilingual glossary: Delete Source Phrase and drafts across reopen',
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId);
+    removeGlossary(GLOSSARY.glossaryId);
     await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
   });
 

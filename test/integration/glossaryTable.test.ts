@@ -2,8 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { TableFigures, TableUpdate } from '../../src/table/protocol';
-import type { Account } from '../emulator/state';
-import { api, PAID_KEY, service } from './service';
+import { account, api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
 
 const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000b7', name: 'Grid table test' };
 const START: Record<string, Array<[string, string]>> = {
@@ -12,7 +11,6 @@ const START: Record<string, Array<[string, string]>> = {
   'en-ja': [['cloud', 'クラウド'], ['login', 'ログイン']],
 };
 
-const account = (): Account => service().state.accounts[PAID_KEY];
 const glossary = () => account().glossaries.find((x) => x.glossary_id === G.glossaryId)!;
 const remote = (pair: string) => glossary().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
 const puts = () => service().requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/dictionaries')).length;
@@ -43,19 +41,13 @@ describe('glossary table: a multilingual glossary in the table view', () => {
   before(async () => {
     ext = await api();
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
-    account().glossaries.push({
-      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-01T00:00:00Z',
-      dictionaries: Object.entries(START).map(([pair, entries]) => {
-        const [source_lang, target_lang] = pair.split('-');
-        return { source_lang, target_lang, entries: entries.map(([s, t]) => [s, t] as [string, string]) };
-      }),
-    });
+    seedGlossary(G, START);
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
+    removeGlossary(G.glossaryId);
     ext.glossaries.refresh();
   });
 

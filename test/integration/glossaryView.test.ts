@@ -1,13 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
-import type { Account } from '../emulator/state';
 import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
-import { api, PAID_KEY, service } from './service';
+import { account, api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000a1', name: 'Multi test' };
 
-const account = (): Account => service().state.accounts[PAID_KEY];
 const glossary = () => account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!;
 const remote = (pair: string) => glossary().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
 const setRemote = (pair: string, entries: Array<[string, string]>) => {
@@ -46,20 +44,14 @@ describe('multilingual glossary view: one document per source language, a column
   before(async () => {
     ext = await api();
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
-    account().glossaries.push({
-      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
-      dictionaries: Object.entries(START).map(([pair, entries]) => {
-        const [source_lang, target_lang] = pair.split('-');
-        return { source_lang, target_lang, entries: entries.map(([s, t]) => [s, t] as [string, string]) };
-      }),
-    });
+    seedGlossary(GLOSSARY, START);
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     service().clearFaults();
-    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId);
+    removeGlossary(GLOSSARY.glossaryId);
     ext.glossaries.refresh();
   });
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { startEmulator, type Emulator } from '../emulator/server';
 import { seedDemo } from '../emulator/seed';
 import type { TerminologyApi } from '../../src/extension';
+import type { Account } from '../emulator/state';
 
 export const EXTENSION_ID = 'terminology-studio.terminology-studio';
 export const PAID_KEY = 'integration-paid-key';
@@ -12,6 +13,25 @@ let emulator: Emulator | undefined;
 export function service(): Emulator {
   if (!emulator) throw new Error('the emulator is not running');
   return emulator;
+}
+
+/** The emulator's account of the paid key, the one the tests sign in with. */
+export const account = (): Account => service().state.accounts[PAID_KEY];
+
+/** Puts a glossary into that account: its dictionaries by pair ("en-de"), each with its entries. */
+export function seedGlossary(g: { glossaryId: string; name: string }, dictionaries: Readonly<Record<string, ReadonlyArray<readonly [string, string]>>>): void {
+  account().glossaries.push({
+    glossary_id: g.glossaryId, name: g.name, creation_time: '2026-11-01T00:00:00Z',
+    dictionaries: Object.entries(dictionaries).map(([pair, entries]) => {
+      const [source_lang, target_lang] = pair.split('-');
+      return { source_lang, target_lang, entries: entries.map(([s, t]) => [s, t] as [string, string]) };
+    }),
+  });
+}
+
+/** Takes the glossary `glossaryId` out of that account again. */
+export function removeGlossary(glossaryId: string): void {
+  account().glossaries = account().glossaries.filter((g) => g.glossary_id !== glossaryId);
 }
 
 export async function api(): Promise<TerminologyApi> {

@@ -2,12 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { LinkStatus } from '../../src/workspace/syncModel';
-import type { Account } from '../emulator/state';
 import { codeOf, diagnosticsWhere } from './diagnosticsHelpers';
-import { api, PAID_KEY, service } from './service';
+import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000015', name: 'Sync repo test' };
-const account = (): Account => service().state.accounts[PAID_KEY];
 const remote = (pair: string) => account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)?.dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair);
 
 const root = () => vscode.workspace.workspaceFolders![0].uri;
@@ -25,12 +23,9 @@ describe('repository sync: manifest, status, pull and push all', () => {
   before(async () => {
     ext = await api();
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
-    account().glossaries.push({
-      glossary_id: GLOSSARY.glossaryId, name: GLOSSARY.name, creation_time: '2026-11-01T00:00:00Z',
-      dictionaries: [
-        { source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server'], ['disk', 'Platte']] },
-        { source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage'], ['server', 'serveur']] },
-      ],
+    seedGlossary(GLOSSARY, {
+      'en-de': [['cloud', 'Wolke'], ['server', 'Server'], ['disk', 'Platte']],
+      'en-fr': [['cloud', 'nuage'], ['server', 'serveur']],
     });
     await vscode.workspace.fs.createDirectory(folder());
     // The manifest's name is a setting; a relative path keeps this suite's files in one folder.
