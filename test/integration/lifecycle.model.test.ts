@@ -339,7 +339,10 @@ describe('Document lifecycle (model-based)', function () {
       },
       async reopen() {
         await editor();
+        // Revert and close act on the active editor: say which one it was, should the revert not take.
+        const active = vscode.window.activeTextEditor?.document.uri.toString() ?? 'none';
         await vscode.commands.executeCommand('workbench.action.files.revert');
+        if (doc.isDirty) fail(`Revert left the document dirty (the active editor was ${active === doc.uri.toString() ? 'this document' : active})`);
         await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
         typed.clear(); // revert is a confirmed discard
         typedSince = new Set();
