@@ -24,7 +24,11 @@ export function run(): Promise<void> {
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => write(format(args));
   Mocha.reporters.Base.useColors = process.env.TERMINOLOGY_TEST_COLOR === '1';
 
-  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec' });
+  // A failed test runs once more (TERMINOLOGY_TEST_RETRIES, 1 by default; 0 makes the first failure final): two tests
+  // failed once each in fresh-clone CI runs under load and passed in every run here. Each retry is printed, with the
+  // first failure's message, so a flake stays visible.
+  const retries = process.env.TERMINOLOGY_BENCH === '1' ? 0 : Number(process.env.TERMINOLOGY_TEST_RETRIES ?? 1);
+  const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', retries });
   const grep = process.env.TERMINOLOGY_TEST_GREP;
   if (grep) mocha.grep(grep);
   // TERMINOLOGY_BENCH=1 runs the editor benchmarks (*.bench.js) instead of the tests; TERMINOLOGY_TEST_TRUST=restricted
@@ -38,11 +42,17 @@ export function run(): Promise<void> {
   }
   return new Promise((resolve, reject) => {
     try {
+      const retried: string[] = [];
       const runner = mocha.run((failures) => {
+        if (retried.length) write(`retried after a failure (passed or failed on the second attempt, see above): ${retried.join('; ')}`);
         const stats = runner.stats ?? { passes: 0, failures, pending: 0, tests: 0 };
         write(`${DONE_MARKER} ${JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending })}`);
         if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
         else resolve();
+      });
+      runner.on('retry', (test: Mocha.Test, err: Error) => {
+        retried.push(test.fullTitle());
+        write(`  retrying after a failure: ${test.fullTitle()}: ${String(err?.message ?? err).split('\n')[0]}`);
       });
     } catch (err) {
       write(`${DONE_MARKER} ${JSON.stringify({ passes: 0, failures: 1, pending: 0, error: String(err) })}`);
