@@ -159,7 +159,12 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   // A header row: language names or codes, or the usual column words, above data that is neither.
   const first = rows[0]?.cells ?? [];
   const headerLangs = first.map(languageOf);
-  const langCells = headerLangs.filter(Boolean).length;
+  // Two or more different languages; and when the file's name gives the pair of a two-column sheet, that pair itself
+  // (a first entry such as 中文 → 中文 or 中文 → عربي in fr-ru.glossary.tsv is data that happens to name languages).
+  const distinct = new Set(headerLangs.filter(Boolean));
+  const named = columnCount === 2 && options.fileName ? pairFromName(options.fileName) : undefined;
+  const langCells = distinct.size >= 2 && (!named || (headerLangs[0] === named[0] && headerLangs[1] === named[1]))
+    ? headerLangs.filter(Boolean).length : 0;
   const headerWords = first.filter((c) => HEADER_WORDS.test(c.trim())).length;
   if ((rows.length > 1 && langCells >= 2) || (headerWords >= 2 && langCells === 0)) {
     sheet.header = first;

@@ -113,6 +113,14 @@ describe('round trip: export → import gives the same dictionaries', () => {
     }), { numRuns: runs });
   });
 
+  it('TSV per pair whose first entry names languages (中文 → 中文 in fr-ru) keeps that entry', () => {
+    for (const [first, expectLine] of [['中文\t中文', 1], ['中文\tعربي', 1], ['French\tRussian', 2]] as const) {
+      const sheet = readSpreadsheet(Buffer.from(`${first}\na\ta\n`, 'utf8'), { fileName: tsvFileName('G', 'fr', 'ru') });
+      const plan = planSpreadsheet(sheet, sheet.mapping!, 'fr');
+      assert.deepEqual(plan.pairs.map((p) => [p.sourceLang, p.targetLang, p.entries[0]?.line]), [['fr', 'ru', expectLine]], first);
+    }
+  });
+
   it('TSV per pair', async () => {
     await fc.assert(fc.asyncProperty(anySource, async (dicts) => {
       for (const d of dicts) {
