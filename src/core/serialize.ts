@@ -1,5 +1,5 @@
 /** Entries as data: parse a dictionary text into entries with positions, and write entries back. */
-import { parseLine, quoteCsv, type EntriesFormat, type Field } from './fields';
+import { parseLine, parseTsvLine, quoteCsv, type EntriesFormat, type Field } from './fields';
 import { splitLines } from './text';
 
 export interface EntryValues {
@@ -39,6 +39,36 @@ export function parseEntries(text: string, format: EntriesFormat): ParsedEntries
     entries.push(e);
   }
   return { entries, invalidLines, bom };
+}
+
+/** Calls `each` for every entry of the service's TSV, as parseEntries reads it: the common line (one tab, no phrase
+ * that starts with a quote) is cut directly, any other through the full parser; text with a CR goes to it whole. */
+export function forEachTsvEntry(text: string, each: (source: string, target: string) => void): void {
+  if (text.indexOf('\r') !== -1) {
+    for (const e of parseEntries(text, 'tsv').entries) each(e.source, e.target);
+    return;
+  }
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const n = text.length;
+  while (start < n) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = n;
+    const tab = text.indexOf('\t', start);
+    if (tab !== -1 && tab < end) {
+      const second = text.indexOf('\t', tab + 1);
+      if (second === -1 || second >= end) {
+        if (text.charCodeAt(start) !== 34 && text.charCodeAt(tab + 1) !== 34) {
+          const source = text.slice(start, tab);
+          const target = text.slice(tab + 1, end);
+          if (source.trim() !== '' || target.trim() !== '') each(source, target);
+        } else if (text.slice(start, end).trim() !== '') {
+          const { fields } = parseTsvLine(text.slice(start, end));
+          each(fields[0].value, fields[1].value);
+        }
+      }
+    }
+    start = end + 1;
+  }
 }
 
 /** One phrase as it is written in a field of `format`, quoted where the format needs it. */

@@ -1,8 +1,10 @@
 /** Export writers: TBX v3 (TBX-Basic, DCA style), TBX v2 (martif, numeric ids), CSV with language columns (what
  * the service imports) and TSV per pair. They write through `sink` chunk by chunk and fetch one dictionary at a
  * time. Pure: no vscode. */
-import { parseEntries } from '../serialize';
-import { parseTsvLine, quoteCsv } from '../fields';
+import { forEachTsvEntry } from '../serialize';
+import { quoteCsv } from '../fields';
+
+export { forEachTsvEntry };
 import { ImportCancelled } from './model';
 
 export type ExportFormat = 'tbx3' | 'tbx2' | 'csv' | 'tsv';
@@ -26,36 +28,6 @@ export type Sink = (chunk: string) => void | Promise<void>;
 const CHUNK = 64 * 1024;
 
 const XML_SPECIAL = /[&<>"\t\n\r]/;
-
-/** Calls `each` for every entry of the service's TSV, as parseEntries reads it: the common line (one tab, no phrase
- * that starts with a quote) is cut directly, any other through the full parser; text with a CR goes to it whole. */
-export function forEachTsvEntry(text: string, each: (source: string, target: string) => void): void {
-  if (text.indexOf('\r') !== -1) {
-    for (const e of parseEntries(text, 'tsv').entries) each(e.source, e.target);
-    return;
-  }
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const n = text.length;
-  while (start < n) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = n;
-    const tab = text.indexOf('\t', start);
-    if (tab !== -1 && tab < end) {
-      const second = text.indexOf('\t', tab + 1);
-      if (second === -1 || second >= end) {
-        if (text.charCodeAt(start) !== 34 && text.charCodeAt(tab + 1) !== 34) {
-          const source = text.slice(start, tab);
-          const target = text.slice(tab + 1, end);
-          if (source.trim() !== '' || target.trim() !== '') each(source, target);
-        } else if (text.slice(start, end).trim() !== '') {
-          const { fields } = parseTsvLine(text.slice(start, end));
-          each(fields[0].value, fields[1].value);
-        }
-      }
-    }
-    start = end + 1;
-  }
-}
 
 /** Escapes text for XML content and attributes; tabs and line breaks as character references so they read back. */
 export function xmlEscape(s: string): string {

@@ -5,7 +5,7 @@
 import { markerKind, scanConflicts, type MarkerKind } from '../conflicts';
 import { parseTsvLine, type Field } from '../fields';
 import { sameContent } from '../merge';
-import { encodeField, parseEntries, serializeEntries, type EntryValues } from '../serialize';
+import { encodeField, forEachTsvEntry, serializeEntries, type EntryValues } from '../serialize';
 import { splitLines } from '../text';
 
 /** The entries of one dictionary of the glossary. */
@@ -103,35 +103,48 @@ export function parseGrid(text: string): ParsedGrid {
 /** The text of a glossary's dictionaries with one source language. Rows follow the first dictionary's order,
  * then the sources only later dictionaries have, in their order. Ends with a line break. */
 export function joinGrid(sourceLang: string, dictionaries: readonly GridDictionary[]): string {
-  const targets = dictionaries.map((d) => d.targetLang);
-  const order: string[] = [];
-  const rows = new Map<string, (string | undefined)[]>();
-  dictionaries.forEach((d, k) => {
-    for (const e of d.entries) {
-      let row = rows.get(e.source);
-      if (!row) {
-        row = new Array<string | undefined>(targets.length);
-        rows.set(e.source, row);
-        order.push(e.source);
-      }
-      row[k] = e.target;
-    }
-  });
-  let out = [sourceLang, ...targets].join('\t') + '\n';
-  for (const source of order) {
-    const row = rows.get(source)!;
-    let line = encodeCell(source);
-    for (let k = 0; k < targets.length; k++) line += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
-    out += line + '\n';
-  }
-  return out;
+  const join = new GridJoin(dictionaries.length);
+  dictionaries.forEach((d, k) => { for (const e of d.entries) join.add(k, e.source, e.target); });
+  return join.text(sourceLang, dictionaries.map((d) => d.targetLang));
 }
 
-/** `joinGrid` of dictionaries given as the service's TSV entries texts. */
+/** `joinGrid` of dictionaries given as the service's TSV entries texts, read as `parseEntries` reads them (the
+ * common line cut directly, without a parsed entry per line). */
 export function joinGridTexts(sourceLang: string, dictionaries: ReadonlyArray<{ targetLang: string; text: string }>): string {
-  return joinGrid(sourceLang, dictionaries.map((d) => ({
-    targetLang: d.targetLang, entries: parseEntries(d.text, 'tsv').entries.map(({ source, target }) => ({ source, target })),
-  })));
+  const join = new GridJoin(dictionaries.length);
+  dictionaries.forEach((d, k) => forEachTsvEntry(d.text, (source, target) => join.add(k, source, target)));
+  return join.text(sourceLang, dictionaries.map((d) => d.targetLang));
+}
+
+/** The rows of a join, by source in order of first appearance, each with a slot per dictionary. */
+class GridJoin {
+  private readonly order: string[] = [];
+  private readonly rows = new Map<string, (string | undefined)[]>();
+  constructor(private readonly width: number) {}
+
+  add(k: number, source: string, target: string): void {
+    let row = this.rows.get(source);
+    if (!row) {
+      row = new Array<string | undefined>(this.width);
+      this.rows.set(source, row);
+      this.order.push(source);
+    }
+    row[k] = target;
+  }
+
+  text(sourceLang: string, targets: readonly string[]): string {
+    const lines: string[] = new Array(this.order.length + 2);
+    lines[0] = [sourceLang, ...targets].join('\t');
+    for (let i = 0; i < this.order.length; i++) {
+      const source = this.order[i];
+      const row = this.rows.get(source)!;
+      let line = encodeCell(source);
+      for (let k = 0; k < this.width; k++) line += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
+      lines[i + 1] = line;
+    }
+    lines[this.order.length + 1] = '';
+    return lines.join('\n');
+  }
 }
 
 /** A phrase as a cell: an empty phrase is written quoted, so that it reads back as an empty phrase, not a gap. */

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { gridEntryCount, gridStats, joinGrid, lintGrid, mergeGrid, parseGrid, sameGrid, splitGrid, type EntryValues, type Finding } from '../../../src/core';
+import { gridEntryCount, gridStats, joinGrid, joinGridTexts, lintGrid, parseEntries, mergeGrid, parseGrid, sameGrid, splitGrid, type EntryValues, type Finding } from '../../../src/core';
 
 const brief = (fs: Finding[]) => fs.map((f) => [f.code, f.line, f.start, f.end]);
 const codes = (fs: Finding[]) => fs.map((f) => f.code);
@@ -54,6 +54,17 @@ describe('multilingual glossary: join and split', () => {
       assert.deepEqual(split.dictionaries[0].entries, dicts[0].entries.map((e) => ({ ...e })));
       assert.deepEqual(lintGrid(text).filter((f) => f.severity === 'error'), []);
     }), { numRuns: 300 });
+  });
+
+  it('property: joining the service\'s TSV texts directly gives the text of joining their parsed entries', () => {
+    // Any text: quoted phrases, CR, blank and whitespace lines, a byte order mark, lines of one or three fields.
+    const line = fc.array(fc.constantFrom('a', 'B', ' ', '"', '""', '\t', 'é', '中', '\uFEFF', '\u3000', 'x'), { maxLength: 6 }).map((p) => p.join(''));
+    const text = fc.tuple(fc.boolean(), fc.array(line, { maxLength: 10 }), fc.constantFrom('\n', '\r\n', '\r')).map(([bom, ls, eol]) => (bom ? '\uFEFF' : '') + ls.join(eol));
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 3 }), (texts) => {
+      const dicts = texts.map((t, k) => ({ targetLang: ['de', 'fr', 'ja'][k], text: t }));
+      const viaEntries = joinGrid('en', dicts.map((d) => ({ targetLang: d.targetLang, entries: parseEntries(d.text, 'tsv').entries.map(({ source, target }) => ({ source, target })) })));
+      assert.equal(joinGridTexts('en', dicts), viaEntries);
+    }), { numRuns: Math.max(300, Number(process.env.TERMINOLOGY_FUZZ_RUNS) || 0) });
   });
 });
 
