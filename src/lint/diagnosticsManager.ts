@@ -24,6 +24,9 @@ interface DocState {
   grid?: GridLintOptions;
   /** Multilingual glossaries: entries and gaps per language, from the last lint. */
   gridStats?: { entries: number; missing: { lang: string; count: number }[] };
+  /** The `missing-translation` diagnostics last published (their own collection), to publish them only when they
+   * changed. */
+  publishedGaps?: vscode.Diagnostic[];
 }
 
 /** Supplies the outside knowledge a multilingual glossary's checks need (for remote ones: the glossary's reverse
@@ -32,6 +35,9 @@ export type GridContextProvider = (doc: vscode.TextDocument) => Promise<GridLint
 
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
+  /** A glossary's gaps (`missing-translation`, thousands in a large glossary) apart: an edit that leaves them as they
+   * were does not send them to the window again. */
+  private readonly gaps = vscode.languages.createDiagnosticCollection('terminology-gaps');
   private readonly docs = new Map<string, DocState>();
   private readonly findingOf = new WeakMap<vscode.Diagnostic, Finding>();
   private readonly diagnosticOf = new WeakMap<Finding, vscode.Diagnostic>();
@@ -53,7 +59,7 @@ export class DiagnosticsManager implements vscode.Disposable {
 
   constructor(private readonly log: Logger, private readonly debounceMs = 120) {
     this.disposables.push(
-      this.collection, this.changed,
+      this.collection, this.gaps, this.changed,
       vscode.workspace.onDidOpenTextDocument((d) => this.open(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.change(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.close(d)),
@@ -330,17 +336,26 @@ export class DiagnosticsManager implements vscode.Disposable {
       const st = s.linter.stats();
       s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };
     }
-    const diagnostics = [...s.findings, ...s.server].map((f) => {
-      // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
-      let d = this.diagnosticOf.get(f);
-      if (!d) {
-        d = toDiagnostic(f, doc.uri);
-        this.findingOf.set(d, f);
-        this.diagnosticOf.set(f, d);
+    const diagnostics: vscode.Diagnostic[] = [];
+    const gaps: vscode.Diagnostic[] = [];
+    for (const list of [s.findings, s.server]) {
+      for (const f of list) {
+        // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
+        let d = this.diagnosticOf.get(f);
+        if (!d) {
+          d = toDiagnostic(f, doc.uri);
+          this.findingOf.set(d, f);
+          this.diagnosticOf.set(f, d);
+        }
+        (f.code === 'missing-translation' ? gaps : diagnostics).push(d);
       }
-      return d;
-    });
+    }
     this.collection.set(doc.uri, diagnostics);
+    const was = s.publishedGaps;
+    if (!was || was.length !== gaps.length || gaps.some((d, i) => was[i] !== d)) {
+      if (gaps.length || was?.length) this.gaps.set(doc.uri, gaps);
+      s.publishedGaps = gaps;
+    }
     this.changed.fire(doc.uri);
   }
 
@@ -351,6 +366,8 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     this.docs.delete(key);
     this.collection.delete(doc.uri);
+    this.gaps.delete(doc.uri);
+    s.publishedGaps = undefined;
     this.closing.set(key, { state: s, version: doc.version, lineCount: doc.lineCount });
     setTimeout(() => this.closing.delete(key), 0);
   }

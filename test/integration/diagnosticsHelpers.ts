@@ -1,8 +1,13 @@
 /** Reading the extension's diagnostics in integration tests: waits on diagnostics events, never on sleeps. */
 import * as vscode from 'vscode';
 
+/** The extension's diagnostics of `uri` in the order of their positions (as the Problems view lists them): they come
+ * from two collections (a glossary's gaps apart), and VS Code returns them collection by collection. */
 export function ours(uri: vscode.Uri): vscode.Diagnostic[] {
-  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology');
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology')
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => a.d.range.start.line - b.d.range.start.line || a.d.range.start.character - b.d.range.start.character || a.i - b.i)
+    .map(({ d }) => d);
 }
 
 export const codeOf = (d: vscode.Diagnostic): string => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));

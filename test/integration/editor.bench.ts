@@ -21,6 +21,18 @@ const RUNS = Number(process.env.TERMINOLOGY_BENCH_RUNS ?? 9);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/** When our diagnostics of `uri` pass `check` as published: our diagnostics set (which sends them to the window at
+ * once), seen through onDidLint, which fires right after it. */
+function published(ext: TerminologyApi, uri: vscode.Uri, check: (ds: readonly vscode.Diagnostic[]) => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const sub = ext.onDidLint((u) => {
+      if (u.toString() === uri.toString() && check(vscode.languages.getDiagnostics(uri))) { sub.dispose(); resolve(performance.now()); }
+    });
+  });
+}
+
+/** The same through VS Code's onDidChangeDiagnostics in the extension host, which VS Code fires 50 ms after a set
+ * (a DebounceEmitter): a figure of VS Code's event, not of when the window has the diagnostics. */
 function nextDiagnostics(uri: vscode.Uri, check: (ds: readonly vscode.Diagnostic[]) => boolean): Promise<number> {
   return new Promise((resolve) => {
     const sub = vscode.languages.onDidChangeDiagnostics((e) => {
@@ -209,23 +221,28 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     // One-line edits in the middle: each adds a duplicate source; time until its diagnostic is published.
     const editor = await vscode.window.showTextDocument(doc);
     const lat: number[] = [];
+    const latEvent: number[] = [];
     let editStall = 0;
     const editStalls: Stall[] = [];
     for (let i = 0; i < RUNS; i++) {
       const line = Math.floor(doc.lineCount / 2) + i;
       const source = doc.lineAt(line).text.split('\t')[0];
-      const seen = nextDiagnostics(doc.uri, (ds) => ds.some((d) => d.range.start.line === line + 1 && d.code && typeof d.code === 'object' && d.code.value === 'duplicate-source'));
+      const check = (ds: readonly vscode.Diagnostic[]) => ds.some((d) => d.range.start.line === line + 1 && d.code && typeof d.code === 'object' && d.code.value === 'duplicate-source');
+      const out = published(ext, doc.uri, check);
+      const seen = nextDiagnostics(doc.uri, check);
       const r = await withStallMonitor(async () => {
         const t0 = performance.now();
         await editor.edit((b) => b.insert(new vscode.Position(line + 1, 0), `${source}\tDuplikat ${i}\n`));
-        return (await seen) - t0;
+        return [(await out) - t0, (await seen) - t0];
       });
-      lat.push(r.result);
+      lat.push(r.result[0]);
+      latEvent.push(r.result[1]);
       editStall = Math.max(editStall, r.maxStallMs);
       editStalls.push(...r.stalls);
     }
     const debounce = ext.diagnostics.debounceFor(doc);
-    rows.push({ op: `one-line edit → its diagnostic, beyond the ${debounce} ms debounce`, ours: median(lat) - debounce, oursStall: editStall, oursStalls: editStalls, base: median(baseEdit), baseStall: baseEditStall, baseStalls: baseEditStalls, baseName: 'the change event' });
+    note(`one-line edit → VS Code's onDidChangeDiagnostics in the extension host (fired 50 ms after a set), beyond the debounce: ${ms(median(latEvent) - debounce)}`);
+    rows.push({ op: `one-line edit → its diagnostic published, beyond the ${debounce} ms debounce`, ours: median(lat) - debounce, oursStall: editStall, oursStalls: editStalls, base: median(baseEdit), baseStall: baseEditStall, baseStalls: baseEditStalls, baseName: 'the change event' });
 
     // Save = push: the text without the duplicates plus one new entry, then save of the whole 10 MiB.
     const text = corpus.text.replace('\n', '\nbench-added\tneu\n');

@@ -192,24 +192,31 @@ describe('glossary benchmark: 5 dictionaries of 2 MiB as one multilingual docume
     // ---- ours: edit one DE cell to the DE target of another line: both cells get same-target-for-different-sources ----
     const editor = await vscode.window.showTextDocument(doc);
     const lat: number[] = [];
+    const latEvent: number[] = [];
     let editStall = 0;
     for (let i = 0; i < RUNS; i++) {
       const line = lineFor(i);
       const target = donor(doc, i);
       assert.ok(target, `line ${line + 3} has a DE cell`);
+      const both = () => ours(uri).some((d) => d.range.start.line === line && codeOf(d) === 'same-target-for-different-sources') &&
+        ours(uri).some((d) => d.range.start.line === line + 3 && codeOf(d) === 'same-target-for-different-sources');
+      // Published: our diagnostics set (sent to the window at once), seen through onDidLint, which fires right after.
+      const published = new Promise<number>((resolve) => {
+        const s = ext.onDidLint((u) => { if (u.toString() === uri.toString() && both()) { s.dispose(); resolve(performance.now()); } });
+      });
+      // VS Code's own event in the extension host comes 50 ms after a set (its DebounceEmitter, delay 50).
       const seen = new Promise<number>((resolve) => {
         const s = vscode.languages.onDidChangeDiagnostics((e) => {
-          if (e.uris.some((u) => u.toString() === uri.toString()) &&
-            ours(uri).some((d) => d.range.start.line === line && codeOf(d) === 'same-target-for-different-sources') &&
-            ours(uri).some((d) => d.range.start.line === line + 3 && codeOf(d) === 'same-target-for-different-sources')) { s.dispose(); resolve(performance.now()); }
+          if (e.uris.some((u) => u.toString() === uri.toString()) && both()) { s.dispose(); resolve(performance.now()); }
         });
       });
       const r = await withStallMonitor(async () => {
         const t = performance.now();
         assert.ok(await editor.edit((b) => b.replace(cellRange(doc, line, 1), target)));
-        return (await seen) - t;
+        return [(await published) - t, (await seen) - t];
       });
-      lat.push(r.result);
+      lat.push(r.result[0]);
+      latEvent.push(r.result[1]);
       editStall = Math.max(editStall, r.maxStallMs);
     }
     const debounce = ext.diagnostics.debounceFor(doc);
@@ -229,7 +236,8 @@ describe('glossary benchmark: 5 dictionaries of 2 MiB as one multilingual docume
     note(`open → text shown | ${ms(shownMs)} | ${ms(baseOpen.ms)} (open) | ${(shownMs / baseOpen.ms).toFixed(2)}x | < 500 ms (${(shownMs / 500).toFixed(2)}x) | ${ms(open.maxStallMs)} / ${ms(baseOpen.maxStallMs)}`);
     note(`open → first diagnostics | ${ms(firstMs)} | | | | `);
     note(`open → all findings (${expected}) | ${ms(allMs)} | | | < 1500 ms (${(allMs / 1500).toFixed(2)}x) | `);
-    note(`edit one cell → its findings (same target, on both lines), beyond the ${debounce} ms debounce | ${ms(median(lat) - debounce)} (all: ${lat.map((x) => (x - debounce).toFixed(0)).join(', ')}) | ${ms(median(baseEdit))} (the change event) | ${((median(lat) - debounce) / median(baseEdit)).toFixed(2)}x | < 50 ms | ${ms(editStall)} / ${ms(baseEditStall)}`);
+    note(`edit one cell → its findings published (same target, on both lines), beyond the ${debounce} ms debounce | ${ms(median(lat) - debounce)} (all: ${lat.map((x) => (x - debounce).toFixed(0)).join(', ')}) | ${ms(median(baseEdit))} (the change event) | ${((median(lat) - debounce) / median(baseEdit)).toFixed(2)}x | < 50 ms | ${ms(editStall)} / ${ms(baseEditStall)}`);
+    note(`  the same to VS Code's onDidChangeDiagnostics in the extension host (which VS Code fires 50 ms after a set) | ${ms(median(latEvent) - debounce)} | | | | `);
     note(`save after editing one column | ${ms(save.ms)} | | | | ${ms(save.maxStallMs)}; requests: ${sent.map((r) => `${r.method} ${r.path.replace(/\/v3\/glossaries\/[^/]+/, '…')}${r.query ? `?${r.query}` : ''}`).join(', ')} — PUTs: ${puts.length} (goal: 1)`);
   });
 });
