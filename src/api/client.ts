@@ -58,9 +58,11 @@ interface RequestOptions {
    */
   idempotent?: boolean;
   recover?: () => Promise<unknown | undefined>;
+  /** A large success answer is returned as its bytes, not parsed (the caller parses it on a worker thread). */
+  raw?: boolean;
 }
 
-interface Response { status: number; body: unknown; traceId?: string }
+interface Response { status: number; body: unknown; traceId?: string; bytes?: Uint8Array }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -121,6 +123,18 @@ export class ServiceClient {
     const res = await this.request('GET', `/v3/glossaries/${enc(id)}/entries`, { signal, query: { source_lang: sourceLang.toLowerCase(), target_lang: targetLang.toLowerCase() } });
     try {
       return wire.entriesText(res.body, sourceLang, targetLang);
+    } catch (err) {
+      throw new MalformedResponseError('malformed-response', `The entries response could not be read: ${(err as Error).message}`, res.status, undefined, undefined, res.traceId);
+    }
+  }
+
+  /** The entries of one pair, for joining on a worker thread: a large answer as its JSON bytes, unparsed (read them
+   * with `entriesText` of ./wire), a small one as the entries text. */
+  async getDictionaryEntriesRaw(id: string, sourceLang: string, targetLang: string, signal?: AbortSignal): Promise<{ bytes: Uint8Array } | { text: string }> {
+    const res = await this.request('GET', `/v3/glossaries/${enc(id)}/entries`, { signal, raw: true, query: { source_lang: sourceLang.toLowerCase(), target_lang: targetLang.toLowerCase() } });
+    if (res.bytes) return { bytes: res.bytes };
+    try {
+      return { text: wire.entriesText(res.body, sourceLang, targetLang) };
     } catch (err) {
       throw new MalformedResponseError('malformed-response', `The entries response could not be read: ${(err as Error).message}`, res.status, undefined, undefined, res.traceId);
     }
@@ -465,6 +479,7 @@ export class ServiceClient {
         const ms = Date.now() - started;
         if (res.ok) {
           this.log.debug(`${method} ${path} -> ${res.status} in ${ms} ms (trace ${traceId ?? '-'})`);
+          if (bytes && o.raw) return { status: res.status, body: undefined, traceId, bytes };
           let body: unknown;
           if (text || bytes) {
             try { body = bytes ? await this.largeJson!.parse(bytes) : JSON.parse(text); } catch {

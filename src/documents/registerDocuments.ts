@@ -46,6 +46,8 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
   const push = pushFileActions(ctx, diagnostics);
   for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
   diagnostics.setGridContext((doc) => reverseDictionaries(store, doc));
+  // A large text is linted while VS Code builds its document (a second or more for 10 MiB).
+  fs.onDidRead(({ uri, text }) => diagnostics.preload(uri, text));
   return {
     fs,
     status,

@@ -113,6 +113,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Fires when VS Code replaced unsaved edits with the remote text (a Revert); `restore` brings them back. */
   readonly onDidDiscard = this.discardedEmitter.event;
   readonly onDidChangeFile = this.changed.event;
+  private readonly readEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; text: string }>();
+  /** Fires when readFile hands a remote text to VS Code (which then builds the document from it). */
+  readonly onDidRead = this.readEmitter.event;
   private readonly subscriptions: vscode.Disposable[];
   private poll: ReturnType<typeof setInterval> | undefined;
 
@@ -294,7 +297,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Reading a document that has unsaved edits may replace them (VS Code's Revert): keep them to offer back.
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) this.setAside.set(uri.toString(), { text: doc.getText(), base: this.versions.get(uri.toString())?.text, at: Date.now() });
-    return offload.encodeText((await this.version(uri, ref, 'read')).text);
+    const { text } = await this.version(uri, ref, 'read');
+    const bytes = await offload.encodeText(text);
+    this.readEmitter.fire({ uri, text });
+    return bytes;
   }
 
   async readDirectory(uri: vscode.Uri): Promise<Array<[string, vscode.FileType]>> {
@@ -527,6 +533,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   dispose(): void {
     if (this.poll) clearInterval(this.poll);
+    this.readEmitter.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 

@@ -5,6 +5,7 @@ import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
 import { offload } from '../platform/offload';
+import type { GridAnswer } from '../platform/offloadProtocol';
 
 export class RemoteStore {
   constructor(private readonly clients: ClientProvider) {}
@@ -45,17 +46,34 @@ export class RemoteStore {
     const pairs = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === sourceLang)
       .sort((a, b) => (a.targetLang < b.targetLang ? -1 : a.targetLang > b.targetLang ? 1 : 0));
     if (!pairs.length) throw new NotFoundError('not-found', vscode.l10n.t('The glossary has no dictionary from {0}.', sourceLang.toUpperCase()), 404);
-    // The dictionaries are fetched side by side (2 at a time) and parsed and joined on the core worker.
-    const texts: Array<{ targetLang: string; text: string }> = new Array(pairs.length);
+    // The dictionaries are fetched side by side (2 at a time); their answers' bytes go to the core worker unparsed,
+    // which parses and joins them and encodes the text: no entries text crosses between the threads.
+    const answers: GridAnswer[] = new Array(pairs.length);
     let next = 0;
     const worker = async () => {
       for (let i = next++; i < pairs.length; i = next++) {
         const d = pairs[i];
-        texts[i] = { targetLang: d.targetLang.toLowerCase(), text: await client.getDictionaryEntries(id, d.sourceLang, d.targetLang, signal) };
+        const raw = await client.getDictionaryEntriesRaw(id, d.sourceLang, d.targetLang, signal);
+        answers[i] = { sourceLang: d.sourceLang, targetLang: d.targetLang.toLowerCase(), ...raw };
       }
     };
     await Promise.all([worker(), worker()]);
-    return offload.joinGrid(sourceLang, texts);
+    const { text, bytes } = await offload.joinGridAnswers(sourceLang, answers);
+    const encoded = { text, bytes };
+    this.encoded = encoded;
+    setTimeout(() => { if (this.encoded === encoded) this.encoded = undefined; }, 10_000); // not read: a save's fetch
+    return text;
+  }
+
+  /** The UTF-8 bytes of the text the last glossary fetch returned, made with it on the worker: taken once (by the
+   * readFile that hands that text to VS Code). */
+  private encoded: { text: string; bytes: Uint8Array } | undefined;
+
+  takeBytes(text: string): Uint8Array | undefined {
+    const e = this.encoded;
+    if (!e || e.text !== text) return undefined;
+    this.encoded = undefined;
+    return e.bytes;
   }
 
   /** Entry count the service reports, without the entries (a cheap check whether the remote moved). */

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
-import { lintKindOf, readLintSettings, type LintKind, type LintSettings } from '../platform/documentKinds';
+import { lintKindOf, readLintSettings, remoteLintKind, type LintKind, type LintSettings } from '../platform/documentKinds';
 
 interface DocState {
   kind: LintKind;
@@ -32,6 +32,17 @@ interface DocState {
 /** Supplies the outside knowledge a multilingual glossary's checks need (for remote ones: the glossary's reverse
  * dictionaries). Called when such a document opens; `refresh` asks again (after a push, a new draft). */
 export type GridContextProvider = (doc: vscode.TextDocument) => Promise<GridLintOptions | undefined>;
+
+/** A large remote text read into a lint state before its document opens (see `preload`). */
+interface Preload {
+  kind: LintKind;
+  linter: EntriesLinter | GridLinter;
+  load: { step(budgetMs: number): boolean };
+  text: string;
+  lineCount: number;
+  started: number;
+  expiry: ReturnType<typeof setTimeout>;
+}
 
 export class DiagnosticsManager implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology');
@@ -141,13 +152,87 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.publish(doc, s);
   }
 
-  /** Current findings of a document, linted now if needed. */
+  private readonly preloads = new Map<string, Preload>();
+
+  /** A remote document's text was handed to VS Code (readFile): VS Code now spends a second or more building its
+   * model of a large text in the window, while this loop waits. Read the text into a lint state meanwhile, in
+   * slices, so that the document has its findings when it opens (`open` adopts the state when the document's text
+   * is this one). Kept a minute at most; nothing for a document already open (a Revert re-reads it). */
+  preload(uri: vscode.Uri, text: string): void {
+    const key = uri.toString();
+    const kind = remoteLintKind(uri);
+    if (!kind || (kind.kind !== 'entries' && kind.kind !== 'glossary') || this.docs.has(key) || text.length <= DiagnosticsManager.SLICE_ABOVE) return;
+    this.dropPreload(key);
+    const linter = kind.kind === 'entries' ? new EntriesLinter(kind) : new GridLinter();
+    let lineCount = 1;
+    if (text.indexOf('\r') === -1) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCount++;
+    else lineCount = text.split(/\r\n|\r|\n/).length;
+    const p: Preload = { kind, linter, load: linter.load(text), text, lineCount, started: performance.now(), expiry: setTimeout(() => this.dropPreload(key), 60_000) };
+    this.preloads.set(key, p);
+    const step = () => {
+      if (this.preloads.get(key) !== p || p.load.step(DiagnosticsManager.SLICE_MS)) return;
+      setImmediate(step);
+    };
+    setImmediate(step);
+  }
+
+  private dropPreload(key: string): Preload | undefined {
+    const p = this.preloads.get(key);
+    if (!p) return undefined;
+    clearTimeout(p.expiry);
+    this.preloads.delete(key);
+    return p;
+  }
+
+  /** The preload of `doc`, when the document holds exactly its text: the same line count and length, and the
+   * same text at the start, at the end and at 32 lines between (each compared where the document places it). */
+  private takePreload(doc: vscode.TextDocument, kind: LintKind): Preload | undefined {
+    const p = this.dropPreload(doc.uri.toString());
+    if (!p || JSON.stringify(p.kind) !== JSON.stringify(kind) || doc.lineCount !== p.lineCount) return undefined;
+    const last = doc.lineAt(doc.lineCount - 1);
+    if (doc.offsetAt(last.range.end) !== p.text.length) return undefined;
+    for (let k = 0; k <= 32; k++) {
+      const line = doc.lineAt(Math.floor((doc.lineCount - 1) * k / 32));
+      const at = doc.offsetAt(line.range.start);
+      if (p.text.slice(at, at + line.text.length) !== line.text) return undefined;
+    }
+    return p;
+  }
+
+  /** Current findings of a document, linted now if needed: a large text still being read in slices is read to
+   * its end at once (for an explicit request: Fix All, a cell's fixes). */
   findingsFor(doc: vscode.TextDocument): Finding[] {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return [];
     s.loading?.finish();
     if (s.timer) this.publish(doc, s);
     return s.findings;
+  }
+
+  /** The findings as they stand, without reading the rest of a text being read in slices (none yet then); what
+   * follows comes with onDidLint. For views that update on it (the table). */
+  findingsNow(doc: vscode.TextDocument): Finding[] {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s) return [];
+    if (s.timer && !s.loading) this.publish(doc, s);
+    return s.findings;
+  }
+
+  /** The findings once a text being read in slices is read (the slices go on at their pace: nothing is forced),
+   * for requests VS Code makes by itself (the light bulb's code actions as the cursor moves). Empty when the
+   * document closes or `token` is cancelled meanwhile. */
+  async settledFindings(doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<Finding[]> {
+    const key = doc.uri.toString();
+    while (this.docs.get(key)?.loading && !token?.isCancellationRequested) {
+      await new Promise<void>((resolve) => {
+        const subs: vscode.Disposable[] = [];
+        const end = () => { subs.forEach((x) => x.dispose()); resolve(); };
+        subs.push(this.onDidLint((u) => { if (u.toString() === key) end(); }));
+        subs.push(vscode.workspace.onDidCloseTextDocument((d) => { if (d.uri.toString() === key) end(); }));
+        if (token) subs.push(token.onCancellationRequested(end));
+      });
+    }
+    return token?.isCancellationRequested ? [] : this.findingsNow(doc);
   }
 
   /** The debounce after an edit: none below 1 000 lines (a small dictionary shows a finding at once), then about
@@ -197,6 +282,18 @@ export class DiagnosticsManager implements vscode.Disposable {
     }
     const s: DocState = { kind, generation: 0, findings: [], server: [] };
     this.docs.set(key, s);
+    const pre = this.takePreload(doc, kind);
+    if (pre) {
+      // Read (or being read) while VS Code built the document: adopt the state, go on reading where it is.
+      s.linter = pre.linter;
+      if (kind.kind === 'glossary') {
+        const drafts = this.draftSource?.(doc);
+        if (drafts?.size && pre.linter instanceof GridLinter) pre.linter.setOptions(s.grid = { drafts });
+        this.refreshGridContext(doc);
+      }
+      this.loadInSlices(doc, s, undefined, pre.started, pre.load);
+      return;
+    }
     if (kind.kind === 'entries' || kind.kind === 'glossary') {
       const t = performance.now();
       if (kind.kind === 'glossary') {
@@ -223,9 +320,9 @@ export class DiagnosticsManager implements vscode.Disposable {
   /** Reads a large text in slices, yielding to the event loop between them; then applies the edits made
    * meanwhile (in order) and publishes. A closed or reopened document, or a newer read, stops it. Without `text`,
    * the document's text is read in the first slice's task (changes seen before then are in it already). */
-  private loadInSlices(doc: vscode.TextDocument, s: DocState, text: string | undefined, started: number): void {
+  private loadInSlices(doc: vscode.TextDocument, s: DocState, text: string | undefined, started: number, resume?: { step(budgetMs: number): boolean }): void {
     const key = doc.uri.toString();
-    let load = text === undefined ? undefined : s.linter!.load(text);
+    let load = resume ?? (text === undefined ? undefined : s.linter!.load(text));
     let slices = 0;
     // Without a text: the document's is read a range of lines per slice (`getText()` of 10 MiB joins 229 000
     // lines in one go, 20 ms and more), and read again from the start when the document changes meanwhile.

@@ -1,9 +1,9 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
-import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -26,7 +26,10 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'gridEntryCount': return { value: gridEntryCount(req.text) };
     case 'gridChanges': return { value: gridChanges(req.text, req.remote) };
     case 'sameGrid': return { value: sameGrid(req.a, req.b) };
-    case 'joinGrid': return { value: joinGridTexts(req.sourceLang, req.dictionaries) };
+    case 'joinGridAnswers': {
+      const joined = joinGridAnswers(req.sourceLang, req.dictionaries);
+      return { value: joined, transfer: [joined.bytes.buffer as ArrayBuffer] };
+    }
     case 'encodeText': {
       const bytes = encoder.encode(req.text);
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };

@@ -38,12 +38,7 @@ export function readLintSettings(): LintSettings {
 }
 
 export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): LintKind | undefined {
-  if (doc.uri.scheme === SCHEME) { // remote documents: the address says what they are
-    const ref = parseRemoteRef(doc.uri);
-    if (ref?.kind === 'dictionary') return { kind: 'entries', format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang };
-    if (ref?.kind === 'glossary') return { kind: 'glossary' };
-    return ref?.kind === 'termList' ? { kind: 'terms' } : undefined;
-  }
+  if (doc.uri.scheme === SCHEME) return remoteLintKind(doc.uri);
   const linked = settings.linked?.get(doc.uri.toString());
   if (linked) return linked;
   const matches = (patterns: string[]) => patterns.some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
@@ -54,4 +49,12 @@ export function lintKindOf(doc: vscode.TextDocument, settings: LintSettings): Li
     return { kind: 'entries', format: csv ? 'csv' : 'tsv' };
   }
   return undefined;
+}
+
+/** A remote document's kind: its address says what it is. */
+export function remoteLintKind(uri: vscode.Uri): LintKind | undefined {
+  const ref = parseRemoteRef(uri);
+  if (ref?.kind === 'dictionary') return { kind: 'entries', format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang };
+  if (ref?.kind === 'glossary') return { kind: 'glossary' };
+  return ref?.kind === 'termList' ? { kind: 'terms' } : undefined;
 }

@@ -5,9 +5,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
-import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type GridAnswer, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -228,11 +228,20 @@ export class Offload {
     return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'sameGrid', a, b }, inline);
   }
 
-  /** The multilingual text of dictionaries given as TSV entries texts (parsed and joined off the host's loop). */
-  joinGrid(sourceLang: string, dictionaries: Array<{ targetLang: string; text: string }>): Promise<string> {
-    const inline = () => joinGridTexts(sourceLang, dictionaries);
-    const size = dictionaries.reduce((n, d) => n + d.text.length, 0);
-    return size < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'joinGrid', sourceLang, dictionaries }, inline);
+  /** `joinGrid` of the service's entries answers (large ones as their JSON bytes, handed over, not copied), with
+   * the text's UTF-8 bytes. */
+  joinGridAnswers(sourceLang: string, dictionaries: GridAnswer[]): Promise<{ text: string; bytes: Uint8Array }> {
+    const inline = () => joinGridAnswers(sourceLang, dictionaries);
+    const size = dictionaries.reduce((n, d) => n + ('text' in d ? d.text.length : d.bytes.byteLength), 0);
+    if (size < OFFLOAD_ABOVE) return Promise.resolve().then(inline);
+    const transfer: ArrayBuffer[] = [];
+    const owned = dictionaries.map((d) => {
+      if ('text' in d) return d;
+      const bytes = d.bytes.byteOffset === 0 && d.bytes.byteLength === d.bytes.buffer.byteLength ? d.bytes : d.bytes.slice();
+      transfer.push(bytes.buffer as ArrayBuffer);
+      return { ...d, bytes };
+    });
+    return this.run({ op: 'joinGridAnswers', sourceLang, dictionaries: owned }, () => joinGridAnswers(sourceLang, owned), transfer);
   }
 
   countEntries(text: string): Promise<number> {

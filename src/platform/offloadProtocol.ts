@@ -1,5 +1,6 @@
 /** Requests the core worker answers (see coreWorker.ts and offload.ts). */
-import type { LintEntriesOptions } from '../core';
+import { entriesText } from '../api/wire';
+import { joinGridTexts, type LintEntriesOptions } from '../core';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -13,12 +14,31 @@ export type OffloadRequest =
   | { op: 'gridEntryCount'; text: string }
   | { op: 'gridChanges'; text: string; remote?: string }
   | { op: 'sameGrid'; a: string; b: string }
-  | { op: 'joinGrid'; sourceLang: string; dictionaries: Array<{ targetLang: string; text: string }> }
+  | { op: 'joinGridAnswers'; sourceLang: string; dictionaries: GridAnswer[] }
   | { op: 'encodeText'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
   | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean };
+
+/** One dictionary of a glossary being opened: the service's entries answer as its JSON bytes, or its entries text. */
+export type GridAnswer = { sourceLang: string; targetLang: string } & ({ bytes: Uint8Array } | { text: string });
+
+/** The multilingual text of a glossary's dictionaries given as the service's answers, and its UTF-8 bytes (what
+ * readFile hands to VS Code): on the worker, the answers' bytes are parsed there and no entries text crosses. */
+export function joinGridAnswers(sourceLang: string, dictionaries: readonly GridAnswer[]): { text: string; bytes: Uint8Array } {
+  const decoder = new TextDecoder();
+  const texts = dictionaries.map((d) => {
+    if ('text' in d) return { targetLang: d.targetLang, text: d.text };
+    let body: unknown;
+    try { body = JSON.parse(decoder.decode(d.bytes)); } catch (err) {
+      throw new Error(`The entries response of ${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()} is not JSON: ${(err as Error).message}`, { cause: err });
+    }
+    return { targetLang: d.targetLang, text: entriesText(body, d.sourceLang, d.targetLang) };
+  });
+  const text = joinGridTexts(sourceLang, texts);
+  return { text, bytes: new TextEncoder().encode(text) };
+}
 
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */

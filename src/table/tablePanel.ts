@@ -71,7 +71,8 @@ export class TablePanel implements vscode.Disposable {
   }
 
   private findings(): Array<[number, CellFinding[]]> {
-    const map = cellFindings(this.owner.diagnostics.findingsFor(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format);
+    // Without forcing a text being read in slices: its findings come with onDidLint (above).
+    const map = cellFindings(this.owner.diagnostics.findingsNow(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format);
     return [...map];
   }
 

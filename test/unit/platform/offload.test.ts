@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { commonEnds, countEntries, lintEntries, mergeEntries, sameContent } from '../../../src/core';
+import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, sameContent } from '../../../src/core';
 import { ServiceClient } from '../../../src/api';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
 import { startEmulator } from '../../emulator/server';
@@ -64,7 +64,7 @@ describe('offload: whole-text work on the core worker', function () {
 
   it('reports a worker-side error, and runs inline when there is no worker', async () => {
     await assert.rejects(off.parseJson(new TextEncoder().encode('{' + 'x'.repeat(OFFLOAD_ABOVE))), /JSON/);
-    const inline = new Offload(undefined);
+    const inline = new Offload(''); // no worker ('undefined' would take the default script beside the bundle)
     assert.equal(await inline.countEntries(big()), countEntries(big()));
     inline.dispose();
   });
@@ -88,6 +88,37 @@ describe('offload: whole-text work on the core worker', function () {
       await client.replaceDictionary(g.glossaryId, { sourceLang: 'en', targetLang: 'de', entries: text + 'more\tmehr\n', entriesFormat: 'tsv' });
       assert.equal(encoded, 2);
       assert.ok((await client.getDictionaryEntries(g.glossaryId, 'en', 'de')).includes('\nmore\tmehr'));
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('joins a glossary from the service\'s answers: large ones as unparsed bytes, parsed and joined on the worker', async () => {
+    const emu = await startEmulator({ key: 'k' });
+    try {
+      let parsed = 0;
+      const client = new ServiceClient({
+        key: 'k', baseUrl: emu.url,
+        largeJson: { parse: (b) => { parsed++; return off.parseJson(b); }, encode: (v, n) => off.encodeJson(v, n) },
+      });
+      const de = big().replace(/^ lead/gm, 'lead');
+      const fr = 'source 3\tsource trois\nonly fr\tseulement\n'; // small: its text comes parsed
+      const g = await client.createGlossary('g', [
+        { sourceLang: 'en', targetLang: 'de', entries: de, entriesFormat: 'tsv' }, { sourceLang: 'en', targetLang: 'fr', entries: fr, entriesFormat: 'tsv' }]);
+      const rawDe = await client.getDictionaryEntriesRaw(g.glossaryId, 'en', 'de');
+      const rawFr = await client.getDictionaryEntriesRaw(g.glossaryId, 'en', 'fr');
+      assert.ok('bytes' in rawDe && 'text' in rawFr);
+      assert.equal(parsed, 0, 'the large answer was not parsed by the client');
+      const expected = joinGridTexts('en', [
+        { targetLang: 'de', text: await client.getDictionaryEntries(g.glossaryId, 'en', 'de') }, { targetLang: 'fr', text: rawFr.text }]);
+      for (const o of [off, new Offload('')]) { // '': no worker (undefined would take the default script)
+        const answers = [
+          { sourceLang: 'en', targetLang: 'de', bytes: (rawDe as { bytes: Uint8Array }).bytes.slice() }, { sourceLang: 'en', targetLang: 'fr', text: rawFr.text }];
+        const joined = await o.joinGridAnswers('en', answers);
+        assert.equal(joined.text, expected);
+        assert.equal(new TextDecoder().decode(joined.bytes), expected);
+      }
+      await assert.rejects(off.joinGridAnswers('en', [{ sourceLang: 'en', targetLang: 'de', bytes: new TextEncoder().encode('{' + 'x'.repeat(OFFLOAD_ABOVE)) }]), /EN → DE is not JSON/);
     } finally {
       await emu.close();
     }
