@@ -92,6 +92,7 @@ export class GridLinter {
     const headerDepends = (options.languages !== this.options.languages);
     this.options = options;
     this.optionsVersion++;
+    this.prepareFrom = 1;
     if (headerDepends) this.readHeader();
   }
 
@@ -199,13 +200,7 @@ export class GridLinter {
         const own = item.own;
         let opt: Finding[] = [];
         if (withOptions) {
-          if (item.optVersion !== this.optionsVersion) {
-            item.opt = [];
-            if (reverse) reverseInRow(grid, item.row, reverse, item.opt);
-            if (drafts) draftsInRow(grid, item.row, drafts, item.opt);
-            item.optAt = i;
-            item.optVersion = this.optionsVersion;
-          }
+          if (item.optVersion !== this.optionsVersion) this.computeOptions(grid, item, i);
           if (item.optAt !== i) { item.opt = item.opt!.map((f) => placeFinding(f, i - item.optAt!)); item.optAt = i; }
           opt = item.opt!;
         }
@@ -219,6 +214,35 @@ export class GridLinter {
       if (more) out.push(...more.sort(compareFindings));
     }
     return out;
+  }
+
+  /** The findings of row `item` (on line `i`) that depend on the options. */
+  private computeOptions(grid: ParsedGrid, item: RowItem, i: number): void {
+    const { reverse, drafts } = this.options;
+    item.opt = [];
+    if (reverse) reverseInRow(grid, item.row, reverse, item.opt);
+    if (drafts) draftsInRow(grid, item.row, drafts, item.opt);
+    item.optAt = i;
+    item.optVersion = this.optionsVersion;
+  }
+
+  private prepareFrom = 1;
+
+  /** Computes, for at most `budgetMs`, the findings that depend on the options (the reverse dictionaries, the drafts)
+   * of the rows whose options changed since: after `setOptions`, so that a caller can spread the work over slices
+   * before asking `findings()` (which computes whatever is left itself). True when none is left. */
+  prepareOptions(budgetMs: number): boolean {
+    const { reverse, drafts } = this.options;
+    if (!this.targetsOk || !(reverse || drafts)) return true;
+    const grid = this.view();
+    const deadline = performance.now() + budgetMs;
+    for (let i = Math.min(this.prepareFrom, this.lines.length); i < this.lines.length; i++) {
+      const item = this.items[i];
+      if (item !== undefined && item !== 'blank' && item !== 'marker' && item.optVersion !== this.optionsVersion) this.computeOptions(grid, item, i);
+      if ((i & 255) === 0 && performance.now() >= deadline) { this.prepareFrom = i + 1; return false; }
+    }
+    this.prepareFrom = 1;
+    return true;
   }
 
   // --- the state ---

@@ -66,6 +66,18 @@ describe('multilingual glossary: incremental lint', () => {
     assert.ok(whole.some((f) => f.code === 'inconsistent-source-case') && whole.some((f) => f.code === 'duplicate-source'));
   });
 
+  it('findings that depend on new options are prepared in slices, and equal those of a whole lint', () => {
+    const lines = ['en\tde\tfr'];
+    for (let i = 0; i < 3000; i++) lines.push(`cloud ${i}\tWolke ${i}\tnuage ${i}`);
+    const text = lines.join('\n') + '\n';
+    const inc = new GridLinter().setText(text);
+    inc.setOptions({ reverse, drafts });
+    let slices = 1;
+    while (!inc.prepareOptions(0)) slices++;
+    assert.ok(slices >= 10, `${slices} slices`);
+    assert.deepEqual(inc.findings(), lintGrid(text, { reverse, drafts }));
+  });
+
   it('new options (reverse dictionaries, drafts) re-check the rows', () => {
     const text = 'en\tde\tfr\ncloud\tWolke\tnuage\na\tb\tb\n';
     const inc = new GridLinter().setText(text);
@@ -83,9 +95,11 @@ describe('multilingual glossary: incremental lint', () => {
       '<<<<<<< yours', '=======', '>>>>>>> remote', '\u0001', 'de', 'fr', 'en', '\uFEFF');
     const textArb = fc.array(alphabet, { maxLength: 50 }).map((cs) => cs.join(''));
     const headerArb = fc.constantFrom('en\tde\tfr\n', 'en\tde\n', 'en\tde\tde\n', 'en\t\tfr\n', '', 'en\n', '\uFEFFen\tfr\tde\n');
-    const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb });
     const optionsArb = fc.constantFrom<GridLintOptions>({}, { reverse }, { drafts }, { reverse, drafts });
-    fc.assert(fc.property(headerArb, textArb, optionsArb, fc.array(editArb, { maxLength: 6 }), (header, body, options, edits) => {
+    // Now and then new options, with their findings prepared in some slices (prepareOptions) before the next edit.
+    const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb, switchTo: fc.option(optionsArb), slices: fc.nat(3) });
+    fc.assert(fc.property(headerArb, textArb, optionsArb, fc.array(editArb, { maxLength: 6 }), (header, body, first, edits) => {
+      let options = first;
       let text = header + body;
       const inc = new GridLinter(options).setText(text);
       assert.deepEqual(inc.findings(), lintGrid(text, options));
@@ -97,6 +111,11 @@ describe('multilingual glossary: incremental lint', () => {
         let sc = e.b % (lines[sl].length + 1);
         let ec = e.d % (lines[el].length + 1);
         if (sl === el && ec < sc) [sc, ec] = [ec, sc];
+        if (e.switchTo) {
+          options = e.switchTo;
+          inc.setOptions(options);
+          for (let k = 0; k < e.slices; k++) inc.prepareOptions(0);
+        }
         text = edit(inc, text, sl, sc, el, ec, e.insert);
         assert.deepEqual(inc.findings(), lintGrid(text, options));
         assert.equal(inc.lineCount, splitLines(text).length);
