@@ -10,7 +10,7 @@ export { findingFromServerError } from './serverError';
 export { commonEnds, splitLines, utf8Length } from './text';
 export { mergeEntries, mergeTerms, entryChanges, sameContent, countEntries, type MergeResult, type EntryChanges } from './merge';
 export { CONFLICT_MARKERS, markerKind } from './conflicts';
-export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';
+export { rowOf, rowsOf, columnCount, cellEdit, emptyRow, deleteLinesEdits, cellFindings, cellFindingsJson, cellOf, tableRowCount, shiftLine, mapLine, type Row, type CellFinding, type LineSplice } from './table';
 export * from './size';
 export * from './styleRules/catalog';
 export * from './styleRules/document';

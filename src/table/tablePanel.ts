@@ -1,7 +1,7 @@
 /** One open table: the webview's requests become the smallest edits of the document, one at a time and in
  * order; every document change reaches the webview as a splice of rows, with the document's version. */
 import * as vscode from 'vscode';
-import { cellEdit, cellFindings, cellOf, type CellFinding, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
+import { cellEdit, cellFindings, cellFindingsJson, cellOf, type CellFinding, type Finding, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
 import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
@@ -65,14 +65,20 @@ export class TablePanel implements vscode.Disposable {
     this.prepare();
   }
 
+  private readonly cells = new WeakMap<Finding, CellFinding>();
+  private readonly cellJson = new WeakMap<CellFinding, string>();
+
   post(message: TableUpdate): void {
     this.owner.posted(this.document.uri, message);
-    void this.panel.webview.postMessage(message);
+    // Findings cross as one JSON string (see cellFindingsJson); the webview parses them.
+    const wire = message.type === 'findings' || message.type === 'init'
+      ? { ...message, findings: cellFindingsJson(message.findings, this.cellJson) } : message;
+    void this.panel.webview.postMessage(wire);
   }
 
   private findings(): Array<[number, CellFinding[]]> {
     // Without forcing a text being read in slices: its findings come with onDidLint (above).
-    const map = cellFindings(this.owner.diagnostics.findingsNow(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format);
+    const map = cellFindings(this.owner.diagnostics.findingsNow(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
     return [...map];
   }
 

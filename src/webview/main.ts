@@ -1,6 +1,7 @@
 /** The table view's webview (a dictionary, or a multilingual glossary): wires the page's toolbar and the
  * extension's messages to the shared grid. Bundled by esbuild into dist/webview/table.js. */
 import type { TableRequestBody, TableUpdate } from '../table/protocol';
+import type { CellFinding } from '../core/tableRows';
 import { Grid, type GridDom } from './grid';
 
 const vscode = acquireVsCodeApi();
@@ -15,6 +16,8 @@ const dom: GridDom = {
   missing: maybe<HTMLSelectElement>('missing'), problemsOnly: maybe<HTMLInputElement>('problemsOnly'), gaps: maybe('gaps'), nextGap: maybe('nextGap'),
 };
 const grid = new Grid(dom, post);
+/** The findings of an 'init' or 'findings' message: the extension sends them as one JSON string. */
+const findingsOf = (f: unknown) => (typeof f === 'string' ? JSON.parse(f) : f) as Array<[number, CellFinding[]]>;
 
 $('add').addEventListener('click', () => grid.addRow());
 $('delete').addEventListener('click', () => grid.deleteSelected());
@@ -32,7 +35,7 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
     case 'init': {
       // The first screen of rows comes at once; the rest follows in a 'rows' message.
       const t0 = performance.now();
-      grid.init(m);
+      grid.init({ ...m, findings: findingsOf(m.findings) });
       post({ type: 'rendered', rows: m.total, ms: performance.now() - t0 });
       break;
     }
@@ -44,7 +47,7 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
     }
     case 'splice': grid.splice(m); break;
     case 'done': grid.answered(m); break;
-    case 'findings': grid.setFindings(m.findings); break;
+    case 'findings': grid.setFindings(findingsOf(m.findings)); break;
     case 'command':
       if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { applyEdits, cellEdit, cellFindings, columnCount, deleteLinesEdits, emptyRow, lintEntries, mapLine, rowsOf, tableRowCount, type LineSplice } from '../../../src/core';
+import { applyEdits, cellEdit, cellFindings, cellFindingsJson, columnCount, type CellFinding, type Finding, deleteLinesEdits, emptyRow, lintEntries, mapLine, rowsOf, tableRowCount, type LineSplice } from '../../../src/core';
 
 describe('table model', () => {
   it('rows are lines, cells are unquoted phrases; language columns appear when a CSV row has them', () => {
@@ -45,6 +45,23 @@ describe('table model', () => {
     const lines = text.split('\n');
     const map = cellFindings(lintEntries(text, { format: 'tsv' }), (l) => lines[l], 'tsv');
     assert.deepEqual(map.get(1)?.map((f) => [f.code, f.column]).sort(), [['empty-target', 1], ['surrounding-whitespace', 0]].sort());
+  });
+
+  it('a kept finding keeps its cell (the line is not read again), and the findings cross as JSON that parses back whole', () => {
+    const text = 'a\t1\n a\t\n"q\t""\n';
+    const lines = text.split('\n');
+    const findings = lintEntries(text, { format: 'tsv' });
+    const cells = new WeakMap<Finding, CellFinding>();
+    const read: number[] = [];
+    const first = cellFindings(findings, (l) => { read.push(l); return lines[l]; }, 'tsv', cells);
+    const again = cellFindings(findings, (l) => { read.push(-l); return lines[l]; }, 'tsv', cells);
+    assert.ok(read.length > 0 && read.every((l) => l >= 0), `lines read on the second pass: ${read.filter((l) => l < 0)}`);
+    assert.deepEqual([...again], [...first]);
+    const json = new WeakMap<CellFinding, string>();
+    const wire = cellFindingsJson([...first], json);
+    assert.deepEqual(JSON.parse(wire), [...first]);
+    assert.equal(cellFindingsJson([...again], json), wire);
+    assert.equal(cellFindingsJson([], json), '[]');
   });
 });
 
