@@ -159,7 +159,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const step = () => {
       if (this.docs.get(doc.uri.toString()) !== s || s.linter !== linter || s.loading) return; // a load publishes itself
       if (linter instanceof GridLinter && !linter.prepareOptions(DiagnosticsManager.SLICE_MS)) { setImmediate(step); return; }
-      this.publish(doc, s);
+      this.publishSliced(doc, s);
     };
     step();
   }
@@ -363,7 +363,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       for (const changes of loading.pending) if (!this.apply(s, changes)) s.linter!.setText(doc.getText());
       if (s.linter!.lineCount !== doc.lineCount && !doc.isClosed) s.linter!.setText(doc.getText());
       this.log.debug(`${doc.uri.path}: ${s.linter!.lineCount} lines linted in ${slices} slices, ${(performance.now() - started).toFixed(0)} ms`);
-      this.publish(doc, s);
+      this.publishSliced(doc, s);
     };
     const loading: NonNullable<DocState['loading']> = {
       pending: [],
@@ -436,10 +436,40 @@ export class DiagnosticsManager implements vscode.Disposable {
     }, this.debounceFor(e.document));
   }
 
-  private publish(doc: vscode.TextDocument, s: DocState): void {
+  /** `publish`, with thousands of findings new since the last (a large text just read, a glossary's new context)
+   * made into diagnostics in slices of 1 000 first, one per task. A change meanwhile publishes after its debounce. */
+  private publishSliced(doc: vscode.TextDocument, s: DocState): void {
+    if (s.loading || !s.linter) { this.publish(doc, s); return; }
+    const findings = s.linter.findings();
+    const fresh = findings.filter((f) => !this.diagnosticOf.has(f));
+    if (fresh.length <= 2000) { this.publish(doc, s, findings); return; }
+    const key = doc.uri.toString();
+    const generation = s.generation;
+    let i = 0;
+    const step = () => {
+      if (this.docs.get(key) !== s || s.generation !== generation || s.loading) return;
+      for (const end = Math.min(fresh.length, i + 1000); i < end; i++) this.diagnosticFor(fresh[i], doc.uri);
+      if (i < fresh.length) { setImmediate(step); return; }
+      this.publish(doc, s, findings);
+    };
+    step();
+  }
+
+  /** The diagnostic of a finding, made once per finding. */
+  private diagnosticFor(f: Finding, uri: vscode.Uri): vscode.Diagnostic {
+    let d = this.diagnosticOf.get(f);
+    if (!d) {
+      d = toDiagnostic(f, uri);
+      this.findingOf.set(d, f);
+      this.diagnosticOf.set(f, d);
+    }
+    return d;
+  }
+
+  private publish(doc: vscode.TextDocument, s: DocState, findings?: Finding[]): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
-    if (s.linter) s.findings = s.linter.findings();
+    if (s.linter) s.findings = findings ?? s.linter.findings();
     else s.findings = lintTermList(doc.getText());
     if (s.linter instanceof GridLinter) {
       const st = s.linter.stats();
@@ -448,16 +478,8 @@ export class DiagnosticsManager implements vscode.Disposable {
     const diagnostics: vscode.Diagnostic[] = [];
     const gaps: vscode.Diagnostic[] = [];
     for (const list of [s.findings, s.server]) {
-      for (const f of list) {
-        // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
-        let d = this.diagnosticOf.get(f);
-        if (!d) {
-          d = toDiagnostic(f, doc.uri);
-          this.findingOf.set(d, f);
-          this.diagnosticOf.set(f, d);
-        }
-        (f.code === 'missing-translation' ? gaps : diagnostics).push(d);
-      }
+      // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
+      for (const f of list) (f.code === 'missing-translation' ? gaps : diagnostics).push(this.diagnosticFor(f, doc.uri));
     }
     this.collection.set(doc.uri, diagnostics);
     const was = s.publishedGaps;

@@ -59,7 +59,7 @@ export class TablePanel implements vscode.Disposable {
         if (e.document === document && e.contentChanges.length) this.changed(e);
       }),
       owner.diagnostics.onDidLint((uri) => {
-        if (this.ready && uri.toString() === document.uri.toString()) this.post({ type: 'findings', findings: this.findings() });
+        if (this.ready && uri.toString() === document.uri.toString()) void this.postFindings();
       }),
     ];
     this.prepare();
@@ -76,10 +76,32 @@ export class TablePanel implements vscode.Disposable {
     void this.panel.webview.postMessage(wire);
   }
 
-  private findings(): Array<[number, CellFinding[]]> {
+  /** The findings by line and cell; `before`: only those of the lines before it (the first screen). */
+  private findings(before = Infinity): Array<[number, CellFinding[]]> {
     // Without forcing a text being read in slices: its findings come with onDidLint (above).
-    const map = cellFindings(this.owner.diagnostics.findingsNow(this.document), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
+    let all = this.owner.diagnostics.findingsNow(this.document);
+    if (before !== Infinity) all = all.filter((f) => f.line < before);
+    const map = cellFindings(all, (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
     return [...map];
+  }
+
+  private posting = 0;
+
+  /** Posts all findings. Thousands of them new (a glossary's gaps, as it opens) get their cells and JSON made in
+   * slices of 1 000 first, one per task; a later post supersedes this one. */
+  private async postFindings(): Promise<void> {
+    const ticket = ++this.posting;
+    const all = this.owner.diagnostics.findingsNow(this.document);
+    const fresh = all.filter((f) => !this.cells.has(f));
+    if (fresh.length > 2000) {
+      for (let i = 0; i < fresh.length; i += 1000) {
+        const map = cellFindings(fresh.slice(i, i + 1000), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
+        cellFindingsJson([...map], this.cellJson);
+        await new Promise((resolve) => setImmediate(resolve));
+        if (ticket !== this.posting || this.document.isClosed) return;
+      }
+    }
+    this.post({ type: 'findings', findings: this.findings() });
   }
 
   /** The language pair the document knows: a remote dictionary's address, or the first CSV language columns. */
@@ -155,14 +177,14 @@ export class TablePanel implements vscode.Disposable {
         type: 'init', mode: this.mode, format: this.format, columns, total: line, rows: tableRowCount(line, lastEmpty), complete, version,
         // The findings of the first screen come with it; all of them follow the rest of the rows (a glossary with
         // gaps can have tens of thousands, and their messages would hold up the first screen).
-        text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: complete ? this.findings() : this.findings().filter(([l]) => l < FIRST_SCREEN_LINES),
+        text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(complete ? Infinity : FIRST_SCREEN_LINES),
         languages, strings: this.owner.strings(),
       });
       void rest?.then((bytes) => {
         // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
         if (this.document.version !== version) { this.init(); return; }
         this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
-        this.post({ type: 'findings', findings: this.findings() });
+        void this.postFindings();
         this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
       });
     };
