@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
+import { columnOrders } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, fromParts, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
@@ -35,6 +36,13 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
+    case 'tableOrders': {
+      const orders = columnOrders({
+        separator: req.separator, from: req.from, total: req.total, columns: req.columns,
+        parts: [{ start: 0, text: req.head, quoted: req.headQuoted }, { start: req.start, text: decoder.decode(req.rest), quoted: req.restQuoted }],
+      });
+      return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import type { Logger } from '../platform/logger';
 import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from './protocol';
-import { offload } from '../platform/offload';
+import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
 const FIRST_SCREEN_LINES = 500;
@@ -142,6 +142,14 @@ export class TablePanel implements vscode.Disposable {
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
     const version = this.document.version;
     const rest = complete ? undefined : offload.encodeText(text.slice(firstScreenEnd + 1));
+    // The order of all rows by each column, made on the core worker from the same rows while the webview loads, so
+    // that a sort of a large table costs the webview one pass (a small table sorts at once where it is).
+    const orders = rest && text.length >= OFFLOAD_ABOVE
+      ? rest.then((bytes) => offload.tableOrders({
+        separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns,
+        head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),
+      }))
+      : undefined;
     const send = () => {
       this.columns = columns;
       this.post({
@@ -157,6 +165,12 @@ export class TablePanel implements vscode.Disposable {
         this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
         this.post({ type: 'findings', findings: this.findings() });
         this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
+        void orders?.then((list) => {
+          // Sent only for the rows the webview has: after a change it sorts them itself (and keeps that order).
+          if (!list || this.document.version !== version) return;
+          this.post({ type: 'orders', version, orders: list.map((o, column) => ({ column, lines: o.lines, ties: o.ties })) });
+          this.owner.log.debug(`table ${this.document.uri.path}: orders by ${list.length} columns sent ${Date.now() - started} ms after the panel opened`);
+        });
       });
     };
     this.prepared = { version, started, send };
