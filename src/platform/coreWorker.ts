@@ -1,5 +1,7 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, joinGridTexts, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
@@ -57,6 +59,15 @@ export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): 
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;
+const nice: number = (workerData as { nice?: number } | null)?.nice ?? 0;
+if (nice) {
+  // A background worker lowers its own thread's priority. On Linux a thread has its own nice value, set through its
+  // thread id (/proc/thread-self); elsewhere it runs at the host's priority.
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) setPriority(tid, nice);
+  } catch { /* not Linux, or not allowed: the host's priority */ }
+}
 /** Chunks of the large strings of requests, sent ahead (see Offload.send), by part number. */
 const parts = new Map<number, string[]>();
 /** Chunks of answers sent and not yet acknowledged: the next one goes when the main thread has taken this one. */

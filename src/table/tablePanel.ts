@@ -142,8 +142,9 @@ export class TablePanel implements vscode.Disposable {
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
     const version = this.document.version;
     const rest = complete ? undefined : offload.encodeText(text.slice(firstScreenEnd + 1));
-    // The order of all rows by each column, made on the core worker from the same rows while the webview loads, so
-    // that a sort of a large table costs the webview one pass (a small table sorts at once where it is).
+    // The order of all rows by each column, made from the same rows while the webview loads, on a worker at a lower
+    // priority (the cores the loading leaves idle), so that a sort of a large table costs the webview one pass (a small
+    // table sorts at once where it is).
     const orders = rest && text.length >= OFFLOAD_ABOVE
       ? rest.then((bytes) => offload.tableOrders({
         separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns,
