@@ -224,7 +224,10 @@ export class RowStore {
     const n = this.rowCount();
     const count = Math.max(0, n - this.from);
     let total = 0;
-    for (let i = this.from; i < n; i++) total += this.lines[i].length;
+    for (let i = this.from; i < n; i++) {
+      const quoted = this.parsed[i] && this.lines[i].indexOf('"') !== -1;
+      total += quoted ? (this.parsed[i]![column] ?? '').length : this.lines[i].length;
+    }
     const folded = new FoldedKeys(count, total);
     const lines = new Int32Array(count);
     const sep = this.separator;

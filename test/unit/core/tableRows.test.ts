@@ -90,6 +90,9 @@ describe('table rows (the webview\'s model)', () => {
     assert.deepEqual(sortLines(s, [0, 2, 3], 0, false), [2, 0, 3], 'a filtered view keeps only its rows');
     s.splice(3, 1, [['0', 'x']]);
     assert.deepEqual(sortLines(s, [0, 1, 2, 3], 0, false), [3, 1, 2, 0], 'a change sorts again');
+    const q = store('"Zed, x",1\n"a""b",2\nA,0\n', ',', [[0, ['Zed, x', '1']], [1, ['a"b', '2']]]);
+    assert.deepEqual(sortLines(q, [0, 1, 2], 0, false), [2, 1, 0], 'quoted cells sort by their value, not their quotes');
+    assert.deepEqual(sortLines(q, [0, 1, 2], 1, true), [1, 0, 2]);
   });
 
   it('a splice replaces lines with the rows given, and filtering sees the change', () => {
