@@ -1,7 +1,8 @@
 /** The rows a table webview holds, and the view over them (filter, sort). Pure: no vscode, no DOM, so the same code
  * runs in the webview's bundle and in the unit tests. Rows are the document's lines, kept as their text; a line's
  * cells are split on first use (a 229 000-line dictionary arrives in a few milliseconds and only the rows in sight
- * are ever split), and a lower-case copy of the lines is made on the first filter or sort. */
+ * are ever split), and a lower-case copy of the lines is made on the first filter or sort. The order of all rows by a
+ * column is made once (or taken ready-made from the extension's worker) and kept through edits. */
 
 import type { Severity } from './findings';
 
@@ -34,13 +35,15 @@ export function mapLine(line: number, splices: readonly LineSplice[]): number {
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
+/** A splice that adds more rows than this drops the orders rather than putting each row in place. */
+const REINSERT_AT_MOST = 2048;
 
 export class RowStore {
   private lines: string[] = [];
   private parsed: Array<readonly string[] | undefined> = [];
   private lower: string[] | undefined;
-  /** The order of all rows by a column, until the rows change. */
-  private orders = new Map<number, Int32Array>();
+  /** The order of all rows by a column, kept through splices (dropped when new rows arrive in `fill`). */
+  private orders = new Map<number, ColumnOrder>();
   /** The first line that is a row (1 when line 0 is a header). */
   from = 0;
 
@@ -127,7 +130,8 @@ export class RowStore {
 
   /** `deleteCount` lines from `start` become `rows` (given as cells). */
   splice(start: number, deleteCount: number, rows: ReadonlyArray<readonly string[]>): void {
-    this.orders.clear();
+    const oldLength = this.lines.length;
+    const oldRows = this.rowCount();
     const texts = rows.map((r) => r.join(this.separator));
     if (rows.length < 10000) {
       this.lines.splice(start, deleteCount, ...texts);
@@ -138,23 +142,128 @@ export class RowStore {
       this.parsed = this.parsed.slice(0, start).concat(rows, this.parsed.slice(start + deleteCount));
       this.lower = undefined;
     }
+    if (this.orders.size) this.keepOrders(start, deleteCount, rows.length, oldLength, oldRows);
   }
 
-  /** Every row (from `from`) in the order of a column's value, case ignored. */
-  orderBy(column: number): Int32Array {
-    let order = this.orders.get(column);
-    if (!order) {
-      const n = this.rowCount();
-      const lines = new Int32Array(Math.max(0, n - this.from));
-      const keys = new Array<string>(lines.length);
-      for (let i = 0; i < lines.length; i++) {
-        lines[i] = this.from + i;
-        keys[i] = this.cell(this.from + i, column);
-      }
-      order = sortByKeys(lines, keys);
-      this.orders.set(column, order);
+  /** Keeps the orders by column valid after a splice: the rows removed leave, the rows after it move, and the rows
+   * added (few: an edit, an added row) are put in place by binary search. A larger change, or one to the header of a
+   * multilingual glossary, drops them (made again when asked for). */
+  private keepOrders(start: number, deleteCount: number, added: number, oldLength: number, oldRows: number): void {
+    if (start < this.from || added > REINSERT_AT_MOST) { this.orders.clear(); return; }
+    const end = start + deleteCount;
+    const delta = added - deleteCount;
+    const rows = this.rowCount();
+    // The lines that are new rows: the lines added, and the old last line if it was no row (the empty one after a
+    // final line break) and is one now. In line order.
+    const fresh: number[] = [];
+    for (let l = Math.max(start, this.from); l < start + added && l < rows; l++) fresh.push(l);
+    const oldLast = oldLength - 1;
+    if (oldRows === oldLength - 1 && oldLast >= this.from && (oldLast < start || oldLast >= end)) {
+      const to = oldLast < start ? oldLast : oldLast + delta;
+      if (to < rows) { if (to < start) fresh.unshift(to); else fresh.push(to); }
     }
+    for (const [column, order] of this.orders) this.orders.set(column, this.reinsert(order, column, start, end, delta, rows, fresh));
+  }
+
+  private reinsert(order: ColumnOrder, column: number, start: number, end: number, delta: number, rows: number, fresh: readonly number[]): ColumnOrder {
+    // The rows that stay, moved; two are equal when every row between them was equal to the one before it.
+    const kept = new Int32Array(order.lines.length);
+    const keptTies = new Uint8Array(order.lines.length);
+    let m = 0;
+    let all = 1;
+    for (let i = 0; i < order.lines.length; i++) {
+      const l = order.lines[i];
+      all &= order.ties[i];
+      const to = l < start ? l : l >= end ? l + delta : -1;
+      if (to < 0 || to >= rows) continue;
+      kept[m] = to;
+      keptTies[m] = m ? all : 0;
+      m++;
+      all = 1;
+    }
+    const added = orderByKeys(Int32Array.from(fresh), fresh.map((l) => this.cell(l, column))).lines;
+    const lines = new Int32Array(m + added.length);
+    const ties = new Uint8Array(m + added.length);
+    let w = 0;
+    let at = 0;
+    let prevKept = -2; // the index in `kept` of the row written last, when it was one of them (-2: it was not)
+    const put = (line: number, k: number) => {
+      lines[w] = line;
+      // Two rows that stay and were next to each other keep their tie; a row added is compared with its neighbour.
+      ties[w] = w === 0 ? 0 : k >= 0 && prevKept === k - 1 ? keptTies[k] : compareFolded(this.cell(lines[w - 1], column), this.cell(line, column)) === 0 ? 1 : 0;
+      w++;
+      prevKept = k >= 0 ? k : -2;
+    };
+    for (let j = 0; j < added.length; j++) {
+      const line = added[j];
+      const value = this.cell(line, column);
+      // The first row that stays and comes after this one (by value, then line).
+      let lo = at;
+      let hi = m;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((compareFolded(this.cell(kept[mid], column), value) || kept[mid] - line) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      for (; at < lo; at++) put(kept[at], at);
+      put(line, -1);
+    }
+    for (; at < m; at++) put(kept[at], at);
+    return { lines, ties };
+  }
+
+  /** Every row (from `from`) in the order of a column's value, case ignored (see ColumnOrder). */
+  orderBy(column: number): ColumnOrder {
+    let order = this.orders.get(column);
+    if (!order) this.orders.set(column, order = this.sortBy(column));
     return order;
+  }
+
+  /** A sort of every row by a column: the values are folded straight from the lines (no string cut per cell). */
+  private sortBy(column: number): ColumnOrder {
+    const n = this.rowCount();
+    const count = Math.max(0, n - this.from);
+    let total = 0;
+    for (let i = this.from; i < n; i++) {
+      const quoted = this.parsed[i] && this.lines[i].indexOf('"') !== -1;
+      total += quoted ? (this.parsed[i]![column] ?? '').length : this.lines[i].length;
+    }
+    const folded = new FoldedKeys(count, total);
+    const lines = new Int32Array(count);
+    const sep = this.separator;
+    for (let i = 0; i < count; i++) {
+      const line = this.from + i;
+      lines[i] = line;
+      const l = this.lines[line];
+      if (this.parsed[line] && l.indexOf('"') !== -1) {
+        const v = this.parsed[line]![column] ?? '';
+        folded.add(v, 0, v.length);
+        continue;
+      }
+      let at = 0;
+      for (let k = 0; k < column && at >= 0; k++) {
+        const next = l.indexOf(sep, at);
+        at = next === -1 ? -1 : next + 1;
+      }
+      if (at < 0) { folded.add(l, 0, 0); continue; }
+      const end = l.indexOf(sep, at);
+      folded.add(l, at, end === -1 ? l.length : end);
+    }
+    return folded.order(lines);
+  }
+
+  /** Whether the order by a column is at hand (then a sort by it costs one pass). */
+  hasOrder(column: number): boolean {
+    return this.orders.has(column);
+  }
+
+  /** Takes the order of all rows by a column made elsewhere (the extension's worker, from the same rows); refused
+   * when it does not have one line per row. */
+  setOrder(column: number, order: ColumnOrder): boolean {
+    const rows = Math.max(0, this.rowCount() - this.from);
+    if (order.lines.length !== rows || order.ties.length !== rows) return false;
+    this.orders.set(column, order);
+    return true;
   }
 
   /** Rows are the lines, except the empty one after a final line break. */
@@ -191,91 +300,209 @@ export function filterLines(store: RowStore, o: ViewOptions): number[] {
   return view;
 }
 
+/** The order of all rows by one column's value: `lines` sorted (case ignored, code-unit order, equal values in line
+ * order), and `ties[i]` 1 when the value of `lines[i]` equals that of `lines[i - 1]` (case ignored), so that a
+ * descending view reverses the groups of equal values but keeps each group in line order. */
+export interface ColumnOrder { lines: Int32Array; ties: Uint8Array }
+
 /** Sorts the lines of a view by one column's value, case ignored (code-unit order, each unit in lower case; equal
- * values keep the document's order). The order of all rows by a column is kept until the rows change, so that
- * sorting the other way, or a filtered view, costs one pass. Returns a new array. */
+ * values keep the document's order, in both directions). The order of all rows by a column is kept (see RowStore:
+ * made once, or taken from the extension, and kept through edits), so that a sort costs one pass. Returns a new
+ * array. */
 export function sortLines(store: RowStore, view: readonly number[], column: number, descending: boolean): number[] {
-  const order = store.orderBy(column);
+  const { lines: order, ties } = store.orderBy(column);
   let out: number[];
+  let same: ArrayLike<number> = ties;
   if (view.length === order.length) out = Array.from(order);
   else {
     const shown = new Uint8Array(store.length);
     for (const line of view) shown[line] = 1;
     out = [];
-    for (let i = 0; i < order.length; i++) if (shown[order[i]]) out.push(order[i]);
-  }
-  if (descending) {
-    out.reverse();
-    // Equal values keep the document's order in both directions.
-    for (let a = 0; a < out.length;) {
-      let b = a + 1;
-      const key = store.cell(out[a], column);
-      while (b < out.length && foldEqual(store.cell(out[b], column), key)) b++;
-      if (b - a > 1) out.splice(a, b - a, ...out.slice(a, b).reverse());
-      a = b;
+    const sub: number[] = [];
+    // Two shown rows are equal when every row between them in the order is equal to the one before it.
+    let all = 1;
+    for (let i = 0; i < order.length; i++) {
+      all &= ties[i];
+      if (!shown[order[i]]) continue;
+      sub.push(out.length ? all : 0);
+      out.push(order[i]);
+      all = 1;
     }
+    same = sub;
   }
-  return out;
+  if (!descending) return out;
+  // The groups of equal values from the last to the first, each in line order.
+  const res = new Array<number>(out.length);
+  let w = 0;
+  for (let b = out.length; b > 0;) {
+    let a = b - 1;
+    while (a > 0 && same[a]) a--;
+    for (let i = a; i < b; i++) res[w++] = out[i];
+    b = a;
+  }
+  return res;
 }
 
-/** Multikey quicksort (Bentley and Sedgewick) of line numbers by their keys: a common prefix is read once per
- * partition, not once per comparison, which is what makes 229 000 phrases that share words sortable in well under
- * the time of a comparison sort. Equal keys end in line order. */
-export function sortByKeys(lines: Int32Array, keys: readonly string[]): Int32Array {
-  const n = lines.length;
-  // The keys are moved along with their positions, so that a partition reads them in order.
+/** Below this many values, a range is sorted by insertion. */
+const SMALL_RANGE = 24;
+
+/** Sorts `lines` (ascending) by their `keys`, case ignored one code unit at a time, equal keys in line order; see
+ * ColumnOrder. An MSD radix sort: the keys are folded once into one array of code units, each unit replaced by its
+ * rank among the units used (a dictionary uses a few hundred), and every range of keys that share a prefix is
+ * distributed by its next unit with a counting pass over that range only. A common prefix costs one pass per unit
+ * with no move; nothing compares two strings, which is what made a comparison sort of 229 000 phrases that share
+ * their first words take 300 ms (and a multikey quicksort 200 ms). */
+export function orderByKeys(lines: Int32Array, keys: readonly string[]): ColumnOrder {
+  let total = 0;
+  for (let i = 0; i < keys.length; i++) total += keys[i].length;
+  const folded = new FoldedKeys(keys.length, total);
+  for (let i = 0; i < keys.length; i++) folded.add(keys[i], 0, keys[i].length);
+  return folded.order(lines);
+}
+
+/** The keys of a sort, case-folded one after another into one array of code units (no string per key). */
+class FoldedKeys {
+  readonly units: Uint16Array;
+  readonly start: Int32Array;
+  readonly used = new Uint8Array(0x10000);
+  private n = 0;
+  private p = 0;
+
+  /** Room for `count` keys of `units` code units in all. */
+  constructor(count: number, units: number) {
+    this.units = new Uint16Array(units);
+    this.start = new Int32Array(count + 1);
+  }
+
+  /** The next key: `text` from `from` to `to`. */
+  add(text: string, from: number, to: number): void {
+    const { units, used } = this;
+    let p = this.p;
+    this.start[this.n++] = p;
+    for (let k = from; k < to; k++) {
+      const c = text.charCodeAt(k);
+      const f = c < 0x80 ? (c >= 65 && c <= 90 ? c + 32 : c) : FOLD(c);
+      units[p++] = f;
+      used[f] = 1;
+    }
+    this.p = p;
+  }
+
+  /** `lines` (one per key added, ascending) in the order of their keys. */
+  order(lines: Int32Array): ColumnOrder {
+    const { units, start, used } = this;
+    const n = this.n;
+    const total = this.p;
+    start[n] = total;
+    return sortFolded(lines, units, start, used, n, total);
+  }
+}
+
+function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, used: Uint8Array, n: number, total: number): ColumnOrder {
+  // Ranks from 1 (0 is the end of a key). A-Z never occur folded, so the ranks fit in 16 bits.
+  const rank = new Uint16Array(0x10000);
+  let sigma = 1;
+  for (let c = 0; c < 0x10000; c++) if (used[c]) rank[c] = sigma++;
+  for (let i = 0; i < total; i++) units[i] = rank[units[i]];
+
   const idx = new Int32Array(n);
-  const ks = new Array<string>(n);
-  for (let i = 0; i < n; i++) { idx[i] = i; ks[i] = keys[i]; }
-  const fold = FOLD;
-  const ch = (s: string, d: number): number => {
-    if (d >= s.length) return -1;
-    const c = s.charCodeAt(d);
-    return c < 0x80 ? (c >= 65 && c <= 90 ? c + 32 : c) : fold(c);
-  };
-  const swap = (i: number, j: number) => {
-    const t = idx[i]; idx[i] = idx[j]; idx[j] = t;
-    const u = ks[i]; ks[i] = ks[j]; ks[j] = u;
-  };
-  const cmpFrom = (i: number, j: number, d: number) => {
-    const x = ks[i];
-    const y = ks[j];
-    const m = Math.min(x.length, y.length);
-    for (let k = d; k < m; k++) {
-      const c = ch(x, k) - ch(y, k);
+  for (let i = 0; i < n; i++) idx[i] = i;
+  const ties = new Uint8Array(n);
+  const tmp = new Int32Array(n);
+  const oracle = new Uint16Array(n);
+  const count = new Int32Array(sigma);
+  /** Keys r and s compared from unit d (0: equal). */
+  const cmp = (r: number, s: number, d: number): number => {
+    let a = start[r] + d;
+    let b = start[s] + d;
+    const ea = start[r + 1];
+    const eb = start[s + 1];
+    while (a < ea && b < eb) {
+      const c = units[a++] - units[b++];
       if (c) return c;
     }
-    return x.length - y.length || idx[i] - idx[j];
+    return (ea - a) - (eb - b);
   };
-  const sort = (lo: number, hi: number, d: number): void => {
-    while (hi - lo > 1) {
-      if (hi - lo < 12) {
-        for (let i = lo + 1; i < hi; i++) for (let j = i; j > lo && cmpFrom(j - 1, j, d) > 0; j--) swap(j - 1, j);
-        return;
+  // Ranges still to sort, as (lo, hi, d): the keys in idx[lo, hi) share their first d units. Every pass is stable,
+  // so equal keys stay in the order of their positions, which is line order.
+  const stack: number[] = [0, n, 0];
+  while (stack.length) {
+    let d = stack.pop()!;
+    const hi = stack.pop()!;
+    const lo = stack.pop()!;
+    if (hi - lo <= SMALL_RANGE) {
+      for (let i = lo + 1; i < hi; i++) {
+        const x = idx[i];
+        let j = i;
+        while (j > lo && cmp(idx[j - 1], x, d) > 0) { idx[j] = idx[j - 1]; j--; }
+        idx[j] = x;
       }
-      const a = ch(ks[lo], d);
-      const b = ch(ks[(lo + hi) >>> 1], d);
-      const c = ch(ks[hi - 1], d);
-      const v = a < b ? (b < c ? b : a < c ? c : a) : (a < c ? a : b < c ? c : b);
-      let lt = lo;
-      let gt = hi - 1;
-      let i = lo;
-      while (i <= gt) {
-        const x = ch(ks[i], d);
-        if (x < v) swap(lt++, i++);
-        else if (x > v) swap(i, gt--);
-        else i++;
-      }
-      sort(lo, lt, d);
-      if (v >= 0) sort(lt, gt + 1, d + 1);
-      else idx.subarray(lt, gt + 1).sort(); // equal keys: by position, which is line order
-      lo = gt + 1;
+      for (let i = lo + 1; i < hi; i++) if (cmp(idx[i - 1], idx[i], d) === 0) ties[i] = 1;
+      continue;
     }
-  };
-  sort(0, n, 0);
+    for (;;) {
+      let min = sigma;
+      let max = 0;
+      for (let i = lo; i < hi; i++) {
+        const r = idx[i];
+        const a = start[r] + d;
+        const c = a < start[r + 1] ? units[a] : 0;
+        oracle[i] = c;
+        count[c]++;
+        if (c < min) min = c;
+        if (c > max) max = c;
+      }
+      if (min === max) {
+        // One unit for all (a shared prefix goes on), or all ended here (equal keys).
+        count[min] = 0;
+        if (min) { d++; continue; }
+        for (let i = lo + 1; i < hi; i++) ties[i] = 1;
+        break;
+      }
+      let sum = lo;
+      for (let c = min; c <= max; c++) { const k = count[c]; count[c] = sum; sum += k; }
+      for (let i = lo; i < hi; i++) tmp[count[oracle[i]]++] = idx[i];
+      idx.set(tmp.subarray(lo, hi), lo);
+      for (let c = min, b = lo; c <= max; c++) {
+        const e = count[c];
+        count[c] = 0;
+        if (e - b > 1) {
+          if (c) stack.push(b, e, d + 1);
+          else for (let i = b + 1; i < e; i++) ties[i] = 1; // ended here: equal
+        }
+        b = e;
+      }
+      break;
+    }
+  }
   const out = new Int32Array(n);
   for (let i = 0; i < n; i++) out[i] = lines[idx[i]];
-  return out;
+  return { lines: out, ties };
+}
+
+/** Two values compared as the sort compares them: code unit by code unit, each in lower case; a value before every
+ * longer value it starts. 0 when equal, case ignored. */
+export function compareFolded(x: string, y: string): number {
+  const m = Math.min(x.length, y.length);
+  for (let i = 0; i < m; i++) {
+    const c = FOLD(x.charCodeAt(i)) - FOLD(y.charCodeAt(i));
+    if (c) return c;
+  }
+  return x.length - y.length;
+}
+
+/** The orders of all rows by each of the first `columns` columns, for rows given in parts as the webview receives
+ * them (RowStore.fill): the work the extension's core worker does while the webview loads, so that the table is
+ * sorted at once when asked. */
+export function columnOrders(o: {
+  separator: string; from: number; total: number; columns: number;
+  parts: ReadonlyArray<{ start: number; text: string; quoted: ReadonlyArray<readonly [number, readonly string[]]> }>;
+}): ColumnOrder[] {
+  const store = new RowStore(o.separator);
+  store.from = o.from;
+  store.reset(o.total);
+  for (const p of o.parts) store.fill(p.start, p.text, p.quoted);
+  return Array.from({ length: o.columns }, (_, c) => store.orderBy(c));
 }
 
 /** A code unit in lower case (case ignored one unit at a time: no lower-case copy of 10 MiB is needed to sort);
@@ -294,13 +521,6 @@ function caseFold(): (c: number) => number {
 }
 
 const FOLD = caseFold();
-
-/** Whether two values are equal, case ignored as the sort ignores it. */
-function foldEqual(x: string, y: string): boolean {
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (FOLD(x.charCodeAt(i)) !== FOLD(y.charCodeAt(i))) return false;
-  return true;
-}
 
 /** Per column from `first`, the rows whose cell is empty (a gap in a multilingual glossary). */
 export function gapCounts(store: RowStore, from: number, first: number, columns: number): number[] {

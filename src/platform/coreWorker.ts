@@ -1,8 +1,11 @@
 /** The worker thread behind `offload`: runs the pure core's whole-text work (JSON of 10 MiB, linting, comparing,
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
+import { columnOrders } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
@@ -38,6 +41,13 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
+    case 'tableOrders': {
+      const orders = columnOrders({
+        separator: req.separator, from: req.from, total: req.total, columns: req.columns,
+        parts: [{ start: 0, text: req.head, quoted: req.headQuoted }, { start: req.start, text: decoder.decode(req.rest), quoted: req.restQuoted }],
+      });
+      return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };
+    }
   }
 }
 
@@ -52,6 +62,15 @@ export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): 
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;
+const nice: number = (workerData as { nice?: number } | null)?.nice ?? 0;
+if (nice) {
+  // A background worker lowers its own thread's priority. On Linux a thread has its own nice value, set through its
+  // thread id (/proc/thread-self); elsewhere it runs at the host's priority.
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) setPriority(tid, nice);
+  } catch { /* not Linux, or not allowed: the host's priority */ }
+}
 /** Chunks of the large strings of requests, sent ahead (see Offload.send), by part number. */
 const parts = new Map<number, string[]>();
 /** Chunks of answers sent and not yet acknowledged: the next one goes when the main thread has taken this one. */

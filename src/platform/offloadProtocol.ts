@@ -19,7 +19,15 @@ export type OffloadRequest =
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
-  | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean };
+  | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
+  | ({ op: 'tableOrders' } & TableOrdersRequest);
+
+/** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
+ * its lines that have quotes), for the order of all rows by each of the first `columns` columns (see columnOrders). */
+export interface TableOrdersRequest {
+  separator: string; from: number; total: number; columns: number;
+  head: string; headQuoted: Array<[number, string[]]>; start: number; rest: Uint8Array; restQuoted: Array<[number, string[]]>;
+}
 
 /** One dictionary of a glossary being opened: the service's entries answer as its JSON bytes, or its entries text. */
 export type GridAnswer = { sourceLang: string; targetLang: string } & ({ bytes: Uint8Array } | { text: string });

@@ -25,9 +25,13 @@ export type TableRequest =
   | { type: 'loaded'; rows: number; ms: number }
   | { type: 'scrollMeasured'; frames: number; medianMs: number; maxMs: number }
   /** Sort of all rows by the first column and a text filter of all rows, each timed to the rows rendered. */
-  | { type: 'viewMeasured'; rows: number; sortMs: number; filterMs: number; filterText: string; shown: number }
+  | { type: 'viewMeasured'; rows: number; sortMs: number; filterMs: number; filterText: string; shown: number; sorts: SortFigure[] }
   /** After a command moved or filtered the view: the rows shown (their first 200 lines) and the active cell. */
   | { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null };
+
+/** One sort of all rows, timed until they are laid out; `ready`: the order by that column was at hand (made by the
+ * extension's worker, or by an earlier sort) rather than made by this sort. */
+export interface SortFigure { column: number; descending: boolean; ms: number; ready: boolean }
 
 export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' | 'viewMeasured' | 'viewChanged' }>;
 
@@ -49,6 +53,9 @@ export type TableUpdate =
   /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
   | { type: 'splice'; start: number; deleteCount: number; added: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
   | { type: 'findings'; findings: Array<[number, CellFinding[]]> }
+  /** The order of all rows by each column (lines sorted, and which tie with the one before), made on the core worker
+   * from the rows of document version `version`, sent after them. */
+  | { type: 'orders'; version: number; orders: Array<{ column: number; lines: Int32Array; ties: Uint8Array }> }
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
   /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */

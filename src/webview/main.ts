@@ -48,6 +48,7 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
     case 'splice': grid.splice(m); break;
     case 'done': grid.answered(m); break;
     case 'findings': grid.setFindings(findingsOf(m.findings)); break;
+    case 'orders': grid.ordersArrived(m); break;
     case 'command':
       if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }

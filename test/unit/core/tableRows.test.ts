@@ -1,6 +1,40 @@
 import * as assert from 'node:assert/strict';
-import { filterLines, gapCounts, RowStore, sortLines } from '../../../src/core/tableRows';
+import fc from 'fast-check';
+import { columnOrders, filterLines, gapCounts, orderByKeys, RowStore, sortLines } from '../../../src/core/tableRows';
 import { makeCorpus } from '../../bench/corpus';
+import { fuzz } from '../fuzz/arbitraries';
+
+/** A value's code units in lower case, each on its own (a unit whose lower case is longer stays as it is): the sort's
+ * key, written again here without the sort's code. */
+const folded = (v: string): number[] => Array.from({ length: v.length }, (_, i) => {
+  const lower = v[i].toLowerCase();
+  return lower.length === 1 ? lower.charCodeAt(0) : v.charCodeAt(i);
+});
+function compareUnits(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** A fresh comparison sort of every row by a column (equal values by line), and which rows equal the one before. */
+function reference(s: RowStore, column: number): { lines: number[]; ties: number[] } {
+  const lines: number[] = [];
+  for (let l = s.from; l < s.rowCount(); l++) lines.push(l);
+  const key = new Map(lines.map((l) => [l, folded(s.cell(l, column))]));
+  lines.sort((a, b) => compareUnits(key.get(a)!, key.get(b)!) || a - b);
+  return { lines, ties: lines.map((l, i) => (i > 0 && compareUnits(key.get(lines[i - 1])!, key.get(l)!) === 0 ? 1 : 0)) };
+}
+
+/** What a view sorted the other way shows: values from the last, equal values still in line order. */
+function descendingReference(s: RowStore, view: readonly number[], column: number): number[] {
+  return [...view].sort((a, b) => compareUnits(folded(s.cell(b, column)), folded(s.cell(a, column))) || a - b);
+}
+
+// Values that share prefixes, differ only in case, fold differently as one unit than as a string (final sigma, İ),
+// lie outside the BMP, or are empty.
+const value = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('', 'a', 'A', 'b', 'ab', 'AB', 'aB', 'a b', 'É', 'é', 'e', 'ß', 'SS', 'ss', 'Σ', 'σ', 'ς', 'ΣΑΣ', 'σας', 'İ', 'i', 'I', '😀', '\uD83D', '中', 'cloud', 'Cloud server') },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }).map((v) => v.replace(/[\t\n\r"\uFEFF]/g, '')) },
+);
 
 function store(text: string, sep = '\t', quoted: Array<[number, string[]]> = []): RowStore {
   const s = new RowStore(sep);
@@ -56,6 +90,9 @@ describe('table rows (the webview\'s model)', () => {
     assert.deepEqual(sortLines(s, [0, 2, 3], 0, false), [2, 0, 3], 'a filtered view keeps only its rows');
     s.splice(3, 1, [['0', 'x']]);
     assert.deepEqual(sortLines(s, [0, 1, 2, 3], 0, false), [3, 1, 2, 0], 'a change sorts again');
+    const q = store('"Zed, x",1\n"a""b",2\nA,0\n', ',', [[0, ['Zed, x', '1']], [1, ['a"b', '2']]]);
+    assert.deepEqual(sortLines(q, [0, 1, 2], 0, false), [2, 1, 0], 'quoted cells sort by their value, not their quotes');
+    assert.deepEqual(sortLines(q, [0, 1, 2], 1, true), [1, 0, 2]);
   });
 
   it('a splice replaces lines with the rows given, and filtering sees the change', () => {
@@ -86,6 +123,98 @@ describe('table rows (the webview\'s model)', () => {
     const shown = filterLines(s, { from: 0, text: 'wolke' });
     const filterMs = performance.now() - t0;
     assert.ok(shown.length > 0 && shown.length < all.length);
-    console.log(`      ${all.length} rows: load ${load.toFixed(1)} ms, sort ${sortMs.toFixed(1)} ms, filter ${filterMs.toFixed(1)} ms (${shown.length} shown)`);
+    t0 = performance.now();
+    const down = sortLines(s, all, 0, true);
+    const downMs = performance.now() - t0;
+    assert.deepEqual(down, [...sorted].reverse(), 'every source is different: descending is the reverse');
+    console.log(`      ${all.length} rows: load ${load.toFixed(1)} ms, sort ${sortMs.toFixed(1)} ms (the other way then ${downMs.toFixed(1)} ms), filter ${filterMs.toFixed(1)} ms (${shown.length} shown)`);
+  });
+
+  it('sorts as a fresh comparison sort does: by the values folded one code unit at a time, equal values by line', () => {
+    fc.assert(fc.property(fc.array(value, { maxLength: 60 }), (values) => {
+      const lines = Int32Array.from(values.keys(), (i) => i * 2 + 1);
+      const got = orderByKeys(lines, values);
+      const want = [...values.keys()].sort((a, b) => compareUnits(folded(values[a]), folded(values[b])) || a - b);
+      assert.deepEqual(Array.from(got.lines), want.map((i) => i * 2 + 1));
+      assert.deepEqual(Array.from(got.ties), want.map((k, i) => (i > 0 && compareUnits(folded(values[want[i - 1]]), folded(values[k])) === 0 ? 1 : 0)));
+    }), fuzz());
+  });
+
+  it('keeps the order by each column through any edits, inserts and deletes: always that of a fresh sort, both ways', () => {
+    const row = (columns: number) => fc.array(value, { minLength: 0, maxLength: columns });
+    const op = (columns: number) => fc.oneof(
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant('splice' as const), start: fc.nat(), deleteCount: fc.nat({ max: 3 }), rows: fc.array(row(columns), { maxLength: 3 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('order' as const), column: fc.nat({ max: columns - 1 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('filter' as const), column: fc.nat({ max: columns - 1 }), keep: fc.nat({ max: 3 }) }) },
+    );
+    const scenario = fc.tuple(fc.constantFrom(0, 1), fc.constantFrom(2, 3)).chain(([from, columns]) => fc.record({
+      from: fc.constant(from), columns: fc.constant(columns),
+      rows: fc.array(row(columns), { maxLength: 30 }), finalBreak: fc.boolean(), ops: fc.array(op(columns), { maxLength: 12 }),
+    }));
+    fc.assert(fc.property(scenario, ({ from, columns, rows, finalBreak, ops }) => {
+      const s = store(rows.map((r) => r.join('\t')).join('\n') + (finalBreak ? '\n' : ''));
+      s.from = from;
+      for (let c = 0; c < columns; c++) s.orderBy(c);
+      const check = (when: string) => {
+        for (let c = 0; c < columns; c++) {
+          if (!s.hasOrder(c)) continue;
+          const want = reference(s, c);
+          const got = s.orderBy(c);
+          assert.deepEqual({ lines: Array.from(got.lines), ties: Array.from(got.ties) }, want, `column ${c} ${when}`);
+          const all = filterLines(s, { from, text: '' });
+          assert.deepEqual(sortLines(s, all, c, true), descendingReference(s, all, c), `column ${c} descending ${when}`);
+        }
+      };
+      check('at first');
+      for (const o of ops) {
+        if (o.kind === 'splice') {
+          const start = o.start % (s.length + 1);
+          s.splice(start, Math.min(o.deleteCount, s.length - start), o.rows);
+          check(`after splice(${start}, ${o.deleteCount}, ${JSON.stringify(o.rows)})`);
+        } else if (o.kind === 'order') {
+          s.orderBy(o.column);
+        } else {
+          // A filtered view, both ways: its rows in the order of all rows.
+          const view = filterLines(s, { from, text: '' }).filter((l) => l % 4 !== o.keep);
+          const want = reference(s, o.column).lines.filter((l) => l % 4 !== o.keep);
+          assert.deepEqual(sortLines(s, view, o.column, false), want);
+          assert.deepEqual(sortLines(s, view, o.column, true), descendingReference(s, view, o.column));
+        }
+      }
+    }), fuzz());
+  });
+
+  it('the orders made on the core worker from the rows as sent are those the webview makes; one of another length is refused', () => {
+    const text = makeCorpus(64 * 1024, 3, true).text.replace(/^(\S+)/gm, (w, _, at: number) => (at % 3 ? w.toUpperCase() : w));
+    const lines = text.split('\n');
+    const head = lines.slice(0, 100).join('\n');
+    const rest = lines.slice(100).join('\n');
+    const orders = columnOrders({ separator: '\t', from: 0, total: lines.length, columns: 2, parts: [{ start: 0, text: head, quoted: [] }, { start: 100, text: rest, quoted: [] }] });
+    const s = store(text);
+    for (const c of [0, 1]) {
+      assert.deepEqual(Array.from(orders[c].lines), reference(s, c).lines);
+      assert.deepEqual(Array.from(orders[c].ties), reference(s, c).ties);
+      assert.equal(s.setOrder(c, orders[c]), true);
+    }
+    assert.equal(s.setOrder(0, { lines: orders[0].lines.subarray(1), ties: orders[0].ties.subarray(1) }), false, 'not one line per row');
+  });
+
+  it('an edit puts its row in place in the kept order of 229 079 rows, without sorting again', function () {
+    this.timeout(60_000);
+    const s = store(makeCorpus(undefined, 42, true).text);
+    let t0 = performance.now();
+    s.orderBy(0);
+    const sortMs = performance.now() - t0;
+    t0 = performance.now();
+    s.splice(1000, 1, [['Aardvark', 'Erdferkel']]);
+    s.splice(5, 0, [['zebra', 'Zebra'], ['Cloud', 'Wolke']]);
+    s.splice(70000, 3, []);
+    const editMs = performance.now() - t0;
+    assert.ok(s.hasOrder(0));
+    const got = s.orderBy(0);
+    const want = reference(s, 0);
+    assert.ok(got.lines.length === want.lines.length && got.lines.every((l, i) => l === want.lines[i]), 'the order of a fresh sort');
+    assert.ok(editMs < sortMs, `3 edits ${editMs.toFixed(1)} ms, a sort ${sortMs.toFixed(1)} ms`);
+    console.log(`      sort ${sortMs.toFixed(1)} ms; three edits kept in the order ${editMs.toFixed(1)} ms`);
   });
 });

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, sameContent } from '../../../src/core';
 import { ServiceClient } from '../../../src/api';
+import { readdirSync, readFileSync } from 'node:fs';
+import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
 import { startEmulator } from '../../emulator/server';
 
@@ -67,6 +69,22 @@ describe('offload: whole-text work on the core worker', function () {
     const inline = new Offload(''); // no worker ('undefined' would take the default script beside the bundle)
     assert.equal(await inline.countEntries(big()), countEntries(big()));
     inline.dispose();
+  });
+
+  it('makes a table\'s sort orders on a second worker at a lower priority, the same as the webview makes them', async () => {
+    const text = big().replace(/source (\d*7)\t/g, 'Source $1\t');
+    const lines = text.split('\n');
+    const head = lines.slice(0, 500).join('\n');
+    const rest = new TextEncoder().encode(lines.slice(500).join('\n'));
+    const threads = () => new Set(readdirSync('/proc/self/task'));
+    const before = threads();
+    const orders = await off.tableOrders({ separator: '\t', from: 0, total: lines.length, columns: 2, head, headQuoted: [], start: 500, rest, restQuoted: [] });
+    const want = columnOrders({ separator: '\t', from: 0, total: lines.length, columns: 2, parts: [{ start: 0, text: head, quoted: [] }, { start: 500, text: lines.slice(500).join('\n'), quoted: [] }] });
+    assert.ok(orders);
+    assert.deepEqual(orders.map((o) => [Array.from(o.lines), Array.from(o.ties)]), want.map((o) => [Array.from(o.lines), Array.from(o.ties)]));
+    // Linux: one new thread, at nice 10 (field 19 of its stat).
+    const niced = [...threads()].filter((t) => !before.has(t)).map((t) => readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    assert.ok(niced.includes('10'), `new threads at nice ${niced.join(', ')}`);
   });
 
   it('a client with largeJson reads and writes a large dictionary over real HTTP', async () => {
