@@ -1,7 +1,7 @@
 /** One open table: the webview's requests become the smallest edits of the document, one at a time and in
  * order; every document change reaches the webview as a splice of rows, with the document's version. */
 import * as vscode from 'vscode';
-import { cellEdit, cellFindings, cellFindingsJson, cellOf, type CellFinding, type Finding, columnCount, deleteLinesEdits, emptyRow, mapLine, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
+import { cellEdit, cellFindings, cellFindingsJson, cellOf, type CellFinding, type Finding, columnCount, deleteLinesEdits, emptyRow, mapLine, removeFromDictionaries, rowLanguages, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
 import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
@@ -303,6 +303,7 @@ export class TablePanel implements vscode.Disposable {
       }
       case 'deleteRows': {
         const lines = m.lines.map((l) => this.lineNow(l, m.version)).filter((l) => l >= this.from);
+        if (this.mode === 'grid') return this.deleteFromDictionaries(lines);
         const edits = deleteLinesEdits(lines, doc.lineCount, (l) => doc.lineAt(l).text.length);
         return { ok: edits.length > 0 && await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, edits)) };
       }
@@ -347,6 +348,36 @@ export class TablePanel implements vscode.Disposable {
       }
     }
     return { ok: false };
+  }
+
+  /** A glossary table's Delete Rows: asks from which dictionaries (all picked, each with how many of the rows have
+   * a phrase in it; Escape changes nothing), then removes the rows' sources from those as one undoable edit: the
+   * chosen cells become gaps, a row left without any translation goes. Nothing is sent before a save. */
+  private async deleteFromDictionaries(lines: number[]): Promise<Outcome> {
+    const doc = this.document;
+    const text = (i: number) => doc.lineAt(i).text;
+    const langs = rowLanguages(text, doc.lineCount, lines);
+    if (!langs.length) {
+      // Rows without any translation (or blank): nothing to choose, the lines go.
+      const edits = deleteLinesEdits(lines, doc.lineCount, (l) => doc.lineAt(l).text.length);
+      return { ok: edits.length > 0 && await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, edits)) };
+    }
+    const source = (this.header()[0] ?? '').toUpperCase();
+    const count = new Set(lines).size;
+    const picked = await vscode.window.showQuickPick(
+      langs.map((x) => ({ label: `${source} → ${x.lang.toUpperCase()}`, description: vscode.l10n.t('{0} of the {1} selected rows', x.rows, count), picked: true, lang: x.lang })),
+      {
+        canPickMany: true,
+        title: count === 1 ? vscode.l10n.t('Delete the selected row from which dictionaries?') : vscode.l10n.t('Delete the {0} selected rows from which dictionaries?', count),
+        placeHolder: vscode.l10n.t('All are selected; unselect the ones that keep them. A row left without any translation goes. Nothing is sent before you save.'),
+      },
+    );
+    if (!picked?.length) return { ok: false };
+    const r = removeFromDictionaries(text, doc.lineCount, lines, new Set(picked.map((p) => p.lang)));
+    if (!r.edits.length) return { ok: false };
+    const ok = await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, r.edits));
+    if (ok) void vscode.window.setStatusBarMessage(vscode.l10n.t('Removed from {0}; save to push.', r.cleared.map((l) => `${source} → ${l.toUpperCase()}`).join(', ')), 5000);
+    return { ok };
   }
 
   /** The fixes of the findings on a cell, the same the text editor's quick fixes offer, in a quick pick. */

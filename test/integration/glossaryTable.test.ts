@@ -124,6 +124,30 @@ describe('glossary table: a multilingual glossary in the table view', () => {
     assert.equal(doc.isDirty, false);
   });
 
+  it('Delete Rows asks from which dictionaries: Escape changes nothing, Enter takes the ones picked (all at first)', async () => {
+    const before = doc.getText();
+    const line = doc.getText().split('\n').findIndex((l) => l.startsWith('login\t'));
+    assert.ok(line > 0);
+    // The picker is VS Code's own quick pick: driven by its commands once it shows.
+    const drive = async (command: string) => {
+      const asked = ext.table.handle(uri, { type: 'deleteRows', lines: [line], version: doc.version });
+      let outcome: boolean | undefined;
+      void asked.then((r) => { outcome = r; });
+      for (let i = 0; i < 40 && outcome === undefined; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        if (outcome === undefined) await vscode.commands.executeCommand(command);
+      }
+      return asked;
+    };
+    assert.equal(await drive('workbench.action.closeQuickOpen'), false);
+    assert.equal(doc.getText(), before, 'Escape: nothing changed');
+    assert.equal(await drive('workbench.action.acceptSelectedQuickOpenItem'), true);
+    assert.ok(!doc.getText().split('\n').some((l) => l.startsWith('login\t')), 'all picked: the row is gone from every dictionary');
+    assert.equal(doc.lineAt(0).text.split('\t')[0], 'en');
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), before);
+  });
+
   it('Add Language from the table: the new column reaches the webview, its drafts are findings on their cells', async () => {
     const drafts = nextPost(ext, uri, (m) => m.type === 'findings' && m.findings.some(([, l]) => l.some((f) => f.code === 'draft-translation' && f.column === 4)));
     assert.equal(await ext.actions.addLanguage(uri, 'es'), 3, 'a draft for each of the three sources');

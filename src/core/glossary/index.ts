@@ -3,3 +3,4 @@ export { parseGrid, conflictScan, joinGrid, joinGridTexts, gridChanges, type Gri
 export { lintGrid, type GridLintOptions } from './lint';
 export { sameGrid, gridEntryCount, mergeGrid } from './merge';
 export { GridLinter } from './incremental';
+export { removeFromDictionaries, rowLanguages } from './removeRows';
