@@ -93,6 +93,18 @@ export class RowStore {
     return c;
   }
 
+  /** Whether cell `k` of a line is a gap (a multilingual glossary's target the dictionary lacks): empty, and not
+   * written as a quoted empty phrase `""`, which is an (invalid) empty target that the rules report, not a gap. A
+   * line without cells (blank, or not received yet) has none. */
+  gap(line: number, k: number): boolean {
+    const cells = this.cells(line);
+    if (!cells.length || cells[k]) return false;
+    const raw = this.lines[line];
+    if (raw === undefined || raw.indexOf('"') === -1) return true;
+    const field = raw.split(this.separator)[k];
+    return field === undefined || field.trim() !== '""';
+  }
+
   /** The line in lower case (the lower-case copy is made once, in one pass over the joined text). */
   lowerText(line: number): string {
     if (!this.lower) this.lower = this.lines.join('\n').toLowerCase().split('\n');
@@ -529,7 +541,7 @@ export function gapCounts(store: RowStore, from: number, first: number, columns:
   for (let i = from; i < n; i++) {
     const cells = store.cells(i);
     if (!cells.length) continue;
-    for (let k = first; k < columns; k++) if (!cells[k]) counts[k - first]++;
+    for (let k = first; k < columns; k++) if (!cells[k] && store.gap(i, k)) counts[k - first]++;
   }
   return counts;
 }

@@ -39,6 +39,8 @@ export interface RowLook {
   find: string;
   /** Columns from which an empty cell is a gap (a multilingual glossary's targets); Infinity for none. */
   gapsFrom: number;
+  /** Whether an empty cell is a gap (not a quoted empty phrase `""`). */
+  gap?: (column: number) => boolean;
   say: (key: string, fallback: string) => string;
 }
 
@@ -68,7 +70,7 @@ export function rowElement(o: RowLook): HTMLElement {
     const value = o.cells[c] ?? '';
     const text = document.createElement('span');
     text.className = 'text';
-    if (c >= o.gapsFrom && value === '' && !blank) {
+    if (c >= o.gapsFrom && value === '' && !blank && (o.gap?.(c) ?? true)) {
       cell.classList.add('gap');
       text.textContent = '';
       cell.setAttribute('aria-label', say('gap', 'missing'));

@@ -151,7 +151,7 @@ export class Grid {
     const missing = this.dom.missing && this.dom.missing.value !== '' ? Number(this.dom.missing.value) : -1;
     const problems = !!this.dom.problemsOnly?.checked;
     if (missing < 0 && !problems) return undefined;
-    return (line) => (missing < 0 || !(this.store.cells(line)[missing] ?? ''))
+    return (line) => (missing < 0 || this.store.gap(line, missing))
       && (!problems || (this.findings.get(line) ?? []).some((f) => f.code !== 'missing-translation'));
   }
 
@@ -273,6 +273,7 @@ export class Grid {
       frag.appendChild(rowElement({
         index: r, line, cells: this.store.cells(line), columns: this.columns, findings: this.findings.get(line) ?? [],
         selected: this.selected.has(line), activeCol: r === this.active.row ? this.active.col : -1, find, gapsFrom, say: this.say,
+        gap: (c) => this.store.gap(line, c),
       }));
     }
     rows.textContent = '';
@@ -325,8 +326,7 @@ export class Grid {
     const only = this.dom.missing && this.dom.missing.value !== '' ? Number(this.dom.missing.value) : -1;
     const n = this.view.length;
     const isGap = (r: number, c: number) => {
-      const cells = this.store.cells(this.view[r]);
-      return cells.length > 0 && !(cells[c] ?? '');
+      return this.store.gap(this.view[r], c);
     };
     for (let k = 0; k <= n; k++) {
       const r = (this.active.row + k) % n;

@@ -76,6 +76,15 @@ describe('table rows (the webview\'s model)', () => {
     assert.deepEqual(gapCounts(s, 1, 1, 3), [1, 1]);
   });
 
+  it('a quoted empty cell "" is an empty phrase, not a gap; an unquoted empty cell or a missing one is a gap', () => {
+    const s = store('en\tde\tfr\ncloud\t""\tnuage\nlogin\t\t"x"\nprice\tPreis\n\n', '\t', [[1, ['cloud', '', 'nuage']], [2, ['login', '', 'x']]]);
+    assert.deepEqual([s.gap(1, 1), s.gap(1, 2)], [false, false], '"" in DE');
+    assert.deepEqual([s.gap(2, 1), s.gap(2, 2)], [true, false], 'empty DE beside a quoted FR');
+    assert.deepEqual([s.gap(3, 1), s.gap(3, 2)], [false, true], 'FR past the end of the line');
+    assert.equal(s.gap(4, 1), false, 'a blank line has no gaps');
+    assert.deepEqual(gapCounts(s, 1, 1, 3), [1, 1]);
+  });
+
   it('a quote is not matched as part of a cell', () => {
     const s = store('"a"\tb\nc\td\n', '\t', [[0, ['a', 'b']]]);
     assert.deepEqual(filterLines(s, { from: 0, text: '"' }), []);
