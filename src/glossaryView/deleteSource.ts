@@ -3,7 +3,8 @@
  * goes when no translation would be left; one undoable edit, and a save pushes it like any other edit (one call per
  * changed dictionary). The command gathers (the cursor's line, a multi-select pick), the action does. */
 import * as vscode from 'vscode';
-import { cellValue, parseGrid, type GridRow, type ParsedGrid } from '../core';
+import { cellValue, parseGrid, removeFromDictionaries, type GridRow, type ParsedGrid } from '../core';
+import { toWorkspaceEdit } from '../lint/convert';
 import { plural } from '../platform/words';
 
 export interface DeleteSourceActions {
@@ -42,29 +43,12 @@ export function deleteSourceActions(): DeleteSourceActions {
       const unknown = [...wanted].filter((l) => !grid.targets.some((t) => t.toLowerCase() === l));
       if (unknown.length) throw new Error(vscode.l10n.t('{0} is not a column of this glossary.', unknown.map((l) => l.toUpperCase()).join(', ')));
       if (!wanted.size) return { cleared: [], lineRemoved: false };
-      const edit = new vscode.WorkspaceEdit();
-      const cleared = new Set<string>();
-      let lineRemoved = false;
-      for (const row of rows) {
-        const keep = grid.targets.some((t, k) => !wanted.has(t.toLowerCase()) && cellValue(row.cells[k]) !== undefined);
-        grid.targets.forEach((t, k) => { if (wanted.has(t.toLowerCase()) && cellValue(row.cells[k]) !== undefined) cleared.add(t.toLowerCase()); });
-        if (!keep) {
-          // No translation left: the whole line goes (a line with none would hold the source in no dictionary).
-          const line = doc.lineAt(row.line);
-          edit.delete(doc.uri, row.line + 1 < doc.lineCount ? line.rangeIncludingLineBreak : new vscode.Range(doc.lineAt(row.line - 1).range.end, line.range.end));
-          lineRemoved = true;
-          continue;
-        }
-        // Cells right to left, so that the columns of the ones before stay valid.
-        for (let k = grid.targets.length - 1; k >= 0; k--) {
-          const cell = row.cells[k];
-          if (!wanted.has(grid.targets[k].toLowerCase()) || cellValue(cell) === undefined) continue;
-          edit.delete(doc.uri, new vscode.Range(row.line, cell!.start, row.line, cell!.end));
-        }
-      }
-      if (!cleared.size && !lineRemoved) return { cleared: [], lineRemoved: false };
-      if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
-      return { cleared: grid.targets.map((t) => t.toLowerCase()).filter((t) => cleared.has(t)), lineRemoved };
+      // The same removal as the glossary table's Delete Rows: chosen cells become gaps, a row left without any
+      // translation goes.
+      const r = removeFromDictionaries((i) => doc.lineAt(i).text, doc.lineCount, rows.map((row) => row.line), wanted);
+      if (!r.edits.length) return { cleared: [], lineRemoved: false };
+      if (!await vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, r.edits))) throw new Error(vscode.l10n.t('the document could not be edited'));
+      return { cleared: r.cleared, lineRemoved: r.linesRemoved > 0 };
     },
   };
 }

@@ -84,7 +84,21 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   const { manifest, store } = model;
   const log = ctx.log.child('sync');
 
+  /** Writes a pulled or merged text. A file open in a clean editor is written through its document (the whole text
+   * replaced, then saved): the editor and the findings follow at once, Undo brings the old text back, and nothing
+   * waits on VS Code's file watcher to reload the editor after a write on disk (seconds on a busy machine; one CI
+   * run's merged conflict block was still not in the editor after 10 s). Any other file is written on disk. */
   async function writeFile(uri: vscode.Uri, text: string): Promise<void> {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && !d.isClosed);
+    // Only an editor in step with the file (not one whose file changed on disk since, which VS Code reloads itself:
+    // its save would meet a newer file).
+    if (doc && !doc.isDirty && new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) === doc.getText()) {
+      if (doc.getText() === text) return;
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      if (await vscode.workspace.applyEdit(edit) && await doc.save()) return;
+      log.warn(`${uri.fsPath}: the open editor could not take the pulled text; writing the file`);
+    }
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   }
 

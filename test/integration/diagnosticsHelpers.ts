@@ -23,7 +23,13 @@ export function diagnosticsWhere(uri: vscode.Uri, check: (ds: vscode.Diagnostic[
     const sub = vscode.languages.onDidChangeDiagnostics((e) => {
       if (e.uris.some((u) => u.toString() === uri.toString()) && check(ours(uri))) done();
     });
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}`)); }, ms);
+    const timer = setTimeout(() => {
+      sub.dispose();
+      // Whether the document is open, and what VS Code holds of it: the diagnostics follow the open document only.
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const state = doc ? `open (${doc.isDirty ? 'dirty' : 'clean'}, version ${doc.version}, language ${doc.languageId}): ${JSON.stringify(doc.getText().slice(0, 120))}` : 'not open';
+      reject(new Error(`timed out waiting for ${what}; have ${JSON.stringify(brief(ours(uri)))}; the document is ${state}`));
+    }, ms);
     if (check(ours(uri))) done();
   });
 }
