@@ -2,11 +2,12 @@
  * merging) away from the extension host's event loop. Bundled as dist/coreWorker.js; no vscode import. */
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
+import { deflateRawSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -37,6 +38,10 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       const bytes = encoder.encode(req.text);
       return { value: bytes, transfer: [bytes.buffer as ArrayBuffer] };
     }
+    case 'encodeRows': {
+      const rows = encodeRows(req.text);
+      return { value: rows, transfer: [rows.bytes.buffer as ArrayBuffer, ...(rows.deflated ? [rows.deflated.buffer as ArrayBuffer] : [])] };
+    }
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
@@ -49,6 +54,18 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };
     }
   }
+}
+
+/** The rows' bytes, and the same deflated when that saves at least a quarter: the bytes cross from the extension host
+ * to the webview through VS Code (over its connection to the window), which takes far longer than level-1 DEFLATE of
+ * them here and the browser's native inflate there. */
+export function encodeRows(text: string): EncodedRows {
+  const bytes = encoder.encode(text);
+  const packed = deflateRawSync(bytes, { level: 1 });
+  if (packed.byteLength > bytes.byteLength * 0.75) return { bytes };
+  // A Buffer may share a pooled ArrayBuffer: the answer transfers a buffer of its own.
+  const deflated = packed.byteOffset === 0 && packed.byteLength === packed.buffer.byteLength ? new Uint8Array(packed.buffer) : new Uint8Array(packed);
+  return { bytes, deflated };
 }
 
 /** Decodes the bytes of a save, compares them with the base, and lints them: the text crosses to this thread

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -178,6 +178,12 @@ export class Offload {
   encodeText(text: string): Promise<Uint8Array> {
     const inline = () => new TextEncoder().encode(text);
     return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'encodeText', text }, inline);
+  }
+
+  /** A table's rows as UTF-8 bytes and, for the webview, deflated (see EncodedRows); inline: the bytes only. */
+  encodeRows(text: string): Promise<EncodedRows> {
+    const inline = (): EncodedRows => ({ bytes: new TextEncoder().encode(text) });
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'encodeRows', text }, inline);
   }
 
   /** The text of UTF-8 bytes (a file's content). The bytes are copied to the worker; the caller keeps them. */

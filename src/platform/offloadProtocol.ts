@@ -16,6 +16,7 @@ export type OffloadRequest =
   | { op: 'sameGrid'; a: string; b: string }
   | { op: 'joinGridAnswers'; sourceLang: string; dictionaries: GridAnswer[] }
   | { op: 'encodeText'; text: string }
+  | { op: 'encodeRows'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
@@ -47,6 +48,10 @@ export function joinGridAnswers(sourceLang: string, dictionaries: readonly GridA
   const text = joinGridTexts(sourceLang, texts);
   return { text, bytes: new TextEncoder().encode(text) };
 }
+
+/** A table's rows for its webview: their UTF-8 bytes (for the sort orders) and the same bytes deflated (raw
+ * DEFLATE, level 1), which is what crosses to the webview, when that is smaller. */
+export interface EncodedRows { bytes: Uint8Array; deflated?: Uint8Array }
 
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */

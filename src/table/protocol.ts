@@ -48,8 +48,9 @@ export type TableUpdate =
    * each line at the separator, except the lines listed in `quoted`, whose cells are given (quotes need the parser).
    * `rows` is the number of rows (lines, but not the empty one after a final line break). */
   | { type: 'init'; mode: TableMode; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, CellFinding[]]>; languages?: string[]; strings: TableStrings }
-  /** The rows after the first screen, from line `start`, in the same form: the text, or its UTF-8 bytes. */
-  | { type: 'rows'; format: EntriesFormat; start: number; text: string | Uint8Array; quoted: Array<[number, string[]]> }
+  /** The rows after the first screen, from line `start`, in the same form: the text, or its UTF-8 bytes; `deflated`:
+   * those bytes compressed with raw DEFLATE (the webview inflates them). */
+  | { type: 'rows'; format: EntriesFormat; start: number; text: string | Uint8Array; deflated?: boolean; quoted: Array<[number, string[]]> }
   /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
   | { type: 'splice'; start: number; deleteCount: number; added: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
   | { type: 'findings'; findings: Array<[number, CellFinding[]]> }

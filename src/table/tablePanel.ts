@@ -172,14 +172,14 @@ export class TablePanel implements vscode.Disposable {
     const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
     const version = this.document.version;
-    const rest = complete ? undefined : offload.encodeText(text.slice(firstScreenEnd + 1));
+    const rest = complete ? undefined : offload.encodeRows(text.slice(firstScreenEnd + 1));
     // The order of all rows by each column, made from the same rows once the webview has them all, on a worker at a
     // lower priority, so that a sort of a large table costs the webview one pass (a small table sorts at once where it
     // is). Not earlier: made while the webview loads, it delayed the first rows by 150 ms and all rows by 350 ms on
     // 2 cores (the README's Benchmarks). A sort before it arrives is made in the webview.
     const loaded = new Promise<void>((resolve) => { this.loaded = resolve; });
     const orders = rest && text.length >= OFFLOAD_ABOVE
-      ? Promise.all([rest, loaded]).then(([bytes]) => offload.tableOrders({
+      ? Promise.all([rest, loaded]).then(([{ bytes }]) => offload.tableOrders({
         separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns,
         head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),
       }))
@@ -193,10 +193,10 @@ export class TablePanel implements vscode.Disposable {
         text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(complete ? Infinity : FIRST_SCREEN_LINES),
         languages, strings: this.owner.strings(),
       });
-      void rest?.then((bytes) => {
+      void rest?.then(({ bytes, deflated }) => {
         // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
         if (this.document.version !== version) { this.init(); return; }
-        this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: bytes, quoted: quoted.filter((q) => !split(q)) });
+        this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: deflated ?? bytes, ...(deflated ? { deflated: true } : {}), quoted: quoted.filter((q) => !split(q)) });
         void this.postFindings();
         this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
         void orders?.then((list) => {

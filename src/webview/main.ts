@@ -3,6 +3,7 @@
 import type { TableRequestBody, TableUpdate } from '../table/protocol';
 import type { CellFinding } from '../core/tableRows';
 import { Grid, type GridDom } from './grid';
+import { rowsText } from './rowsText';
 
 const vscode = acquireVsCodeApi();
 const post = (m: TableRequestBody & { id?: number; version?: number }) => vscode.postMessage(m);
@@ -29,8 +30,15 @@ dom.applySort.addEventListener('click', () => {
   grid.queue.request({ message: () => ({ type: 'sortDocument', column, descending }) });
 });
 
+/** Messages are handled in the order they came: one that waits (rows being inflated) holds the ones after it. */
+let handled: Promise<void> = Promise.resolve();
 window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
   const m = event.data;
+  // A failure of one message (it never should) must not stop the ones after it.
+  handled = handled.then(() => handle(m), () => handle(m));
+});
+
+async function handle(m: TableUpdate): Promise<void> {
   switch (m.type) {
     case 'init': {
       // The first screen of rows comes at once; the rest follows in a 'rows' message.
@@ -41,7 +49,8 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
     }
     case 'rows': {
       const t0 = performance.now();
-      grid.rowsArrived(m.start, typeof m.text === 'string' ? m.text : new TextDecoder().decode(m.text), m.quoted);
+      const text = await rowsText(m);
+      grid.rowsArrived(m.start, text, m.quoted);
       post({ type: 'loaded', rows: grid.store.length, ms: performance.now() - t0 });
       break;
     }
@@ -59,6 +68,6 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
       if (m.name === 'fixes') grid.showFixes();
       break;
   }
-});
+}
 
 post({ type: 'ready' });

@@ -173,3 +173,39 @@ describe('table view: to the text', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
+
+describe('table view: a large dictionary', () => {
+  it('the rows after the first screen cross deflated and arrive whole: every row, a middle row found by the filter', async function () {
+    this.timeout(60_000);
+    const ext = await api();
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'table-large.glossary.tsv');
+    // Over the worker's threshold (256 Ki units), in several scripts, so that the rows go encoded and deflated.
+    const count = 30_000;
+    const lines = Array.from({ length: count }, (_, i) => `alpha term${i}\t${['Ziel', '目标', 'цель', 'هدف'][i % 4]} ${i}`);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n') + '\n'));
+    try {
+      const rows = nextPost(ext, uri, (m) => m.type === 'rows', 30_000);
+      const loaded = new Promise<void>((resolve) => {
+        const s = ext.table.onDidReport((r) => { if (r.uri.toString() === uri.toString() && r.figures.type === 'loaded') { s.dispose(); resolve(); } });
+      });
+      await vscode.commands.executeCommand('vscode.openWith', uri, 'terminology.table');
+      const m = await rows;
+      assert.ok(m.type === 'rows' && m.deflated === true && m.text instanceof Uint8Array, 'the rest of the rows went deflated');
+      await loaded;
+      const measured = new Promise<{ rows: number; filterText: string; shown: number }>((resolve) => {
+        const s = ext.table.onDidReport((r) => {
+          if (r.uri.toString() === uri.toString() && r.figures.type === 'viewMeasured') { s.dispose(); resolve(r.figures); }
+        });
+      });
+      ext.table.command('measureView');
+      const v = await measured;
+      assert.equal(v.rows, count, 'every row arrived');
+      // measureView filters by the last word of the middle row's source: that row, inflated in the webview, is whole.
+      assert.equal(v.filterText, `term${count / 2}`);
+      assert.equal(v.shown, 1);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(uri, { useTrash: false });
+    }
+  });
+});

@@ -6,6 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
 import { startEmulator } from '../../emulator/server';
+import { inflateRawSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { rowsText } from '../../../src/webview/rowsText';
 
 /** A dictionary over the offload threshold, with a few findings. */
 function big(extra = ''): string {
@@ -85,6 +88,29 @@ describe('offload: whole-text work on the core worker', function () {
     // Linux: one new thread, at nice 10 (field 19 of its stat).
     const niced = [...threads()].filter((t) => !before.has(t)).map((t) => readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
     assert.ok(niced.includes('10'), `new threads at nice ${niced.join(', ')}`);
+  });
+
+  it('encodes a table\'s rows for the webview: the UTF-8 bytes, and the same deflated when that saves a quarter, which the webview inflates back to the text', async () => {
+    const text = big('emoji\t' + '😀x'.repeat(1000) + '\n');
+    const rows = await off.encodeRows(text);
+    assert.deepEqual(rows.bytes, new TextEncoder().encode(text));
+    assert.ok(rows.deflated, 'a dictionary text compresses');
+    assert.ok(rows.deflated.byteLength < rows.bytes.byteLength / 4, `deflated to ${rows.deflated.byteLength} of ${rows.bytes.byteLength} bytes`);
+    assert.equal(rows.deflated.byteOffset, 0);
+    assert.equal(rows.deflated.byteLength, rows.deflated.buffer.byteLength, 'the deflated bytes own their buffer (transferred)');
+    assert.deepEqual(new Uint8Array(inflateRawSync(rows.deflated)), rows.bytes);
+    // What the webview does with the message (src/webview/rowsText.ts, the same web APIs in Node).
+    assert.equal(await rowsText({ text: rows.deflated, deflated: true }), text);
+    assert.equal(await rowsText({ text: rows.bytes }), text);
+    assert.equal(await rowsText({ text: 'a\tb' }), 'a\tb');
+    // Bytes that compress by less than a quarter (random printable ASCII) cross as they are.
+    const random = randomBytes(OFFLOAD_ABOVE);
+    const noise = Array.from(random, (b) => String.fromCharCode(0x21 + (b % 94))).join('');
+    const plain = await off.encodeRows(noise);
+    assert.equal(plain.deflated, undefined);
+    assert.equal(await rowsText({ text: plain.bytes }), noise);
+    // Inline (no worker, or a small text): the bytes only.
+    assert.deepEqual(await new Offload('').encodeRows(text), { bytes: new TextEncoder().encode(text) });
   });
 
   it('a client with largeJson reads and writes a large dictionary over real HTTP', async () => {
