@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { LinkStatus } from '../../src/workspace/syncModel';
 import { codeOf, diagnosticsWhere } from './diagnosticsHelpers';
+import { scenario } from './scenario';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000015', name: 'Sync repo test' };
@@ -19,6 +20,8 @@ describe('repository sync: manifest, status, pull and push all', () => {
   let ext: TerminologyApi;
   let deFile: vscode.Uri;
   let frFile: vscode.Uri;
+  // One story: each test builds on what the earlier ones did (a grep that selects a later one runs those first).
+  const step = scenario();
 
   before(async () => {
     ext = await api();
@@ -40,7 +43,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     service().clearFaults();
   });
 
-  it('clone: every dictionary becomes a file, linked in the manifest with the glossary id; all in sync, with badges', async () => {
+  step('clone: every dictionary becomes a file, linked in the manifest with the glossary id; all in sync, with badges', async () => {
     const uris = await ext.actions.cloneGlossary(GLOSSARY.glossaryId, vscode.Uri.joinPath(folder(), 'glossaries', 'sync'));
     [deFile, frFile] = uris;
     assert.deepEqual(uris.map((u) => u.path.split('/').slice(-3).join('/')), ['glossaries/sync/en-de.glossary.tsv', 'glossaries/sync/en-fr.glossary.tsv']);
@@ -60,14 +63,14 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.deepEqual(items.map((i) => i.description), ['EN → DE · in sync', 'EN → FR · in sync']);
   });
 
-  it('status refresh when nothing changed: one listing call, no entries fetched', async () => {
+  step('status refresh when nothing changed: one listing call, no entries fetched', async () => {
     const before = service().requests.length;
     await ext.actions.refreshSync();
     const calls = service().requests.slice(before).map((r) => `${r.method} ${r.path}`);
     assert.deepEqual(calls, ['GET /v3/glossaries']);
   });
 
-  it('edit a file and save → "local changes", with its badge', async () => {
+  step('edit a file and save → "local changes", with its badge', async () => {
     const doc = await vscode.workspace.openTextDocument(deFile);
     await vscode.window.showTextDocument(doc);
     const edit = new vscode.WorkspaceEdit();
@@ -80,7 +83,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal((ext.sync.decorations.provideFileDecoration(deFile) as vscode.FileDecoration).badge, '↑');
   });
 
-  it('a change on the service → "remote changes"; both → "both changed"', async () => {
+  step('a change on the service → "remote changes"; both → "both changed"', async () => {
     remote('en-fr')!.entries.push(['disk', 'disque']);
     remote('en-de')!.entries[0] = ['cloud', 'Nebel'];
     remote('en-de')!.entries.push(['mouse', 'Maus']);
@@ -91,7 +94,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal((ext.sync.decorations.provideFileDecoration(deFile) as vscode.FileDecoration).badge, '⇅');
   });
 
-  it('Pull All: the remote change is written; both changed merges three-way with a conflict block, flagged in the editor', async () => {
+  step('Pull All: the remote change is written; both changed merges three-way with a conflict block, flagged in the editor', async () => {
     const progress: string[] = [];
     const summary = await ext.actions.pullAll({ onProgress: (done, total) => progress.push(`${done}/${total}`) });
     assert.deepEqual(progress.sort(), ['1/2', '2/2']);
@@ -107,7 +110,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal(stateOf(statuses, 'en-de.glossary.tsv'), 'local-changes', 'the merge result differs from the service until pushed');
   });
 
-  it('Push All refuses the file with errors and pushes the rest (each exactly once)', async () => {
+  step('Push All refuses the file with errors and pushes the rest (each exactly once)', async () => {
     await write(frFile, 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\n');
     const plan = await ext.actions.planPush();
     assert.deepEqual(plan.blocked.map((b) => [b.uri.path.split('/').pop(), b.errors]), [['en-de.glossary.tsv', 1]]);
@@ -125,7 +128,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal(stateOf(await ext.actions.refreshSync(), 'en-fr.glossary.tsv'), 'in-sync');
   });
 
-  it('a push never overwrites a remote change made since the last sync (Pull first)', async () => {
+  step('a push never overwrites a remote change made since the last sync (Pull first)', async () => {
     await write(deFile, 'cloud\tWolke!\nserver\tServer\ndisk\tPlatte\nmouse\tMaus\n');
     remote('en-de')!.entries[1] = ['server', 'Rechner']; // same count: the listing cannot tell, the push's check can
     const summary = await ext.actions.pushAll({ uris: [deFile] });
@@ -140,7 +143,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.deepEqual(remote('en-de')!.entries[0], ['cloud', 'Wolke!']);
   });
 
-  it('the manifest gets diagnostics for a missing file and a refused pair; a linked file with another name is linted with its pair', async () => {
+  step('the manifest gets diagnostics for a missing file and a refused pair; a linked file with another name is linted with its pair', async () => {
     await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke,en,fr\n');
     await ext.actions.linkFile(vscode.Uri.joinPath(folder(), 'extra.csv'), { area: 'glossaries', name: 'Sync new glossary', sourceLang: 'en', targetLang: 'de' });
     const text = await read(manifestUri());
@@ -174,7 +177,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     await write(manifestUri(), text);
   });
 
-  it('Push All creates a glossary the manifest names but the service lacks, and writes its id; Unlink removes the link', async () => {
+  step('Push All creates a glossary the manifest names but the service lacks, and writes its id; Unlink removes the link', async () => {
     await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke\nserver,Server,en,de\n');
     const summary = await ext.actions.pushAll({ uris: [vscode.Uri.joinPath(folder(), 'extra.csv')] });
     assert.equal(summary.pushed.length, 1);
@@ -192,7 +195,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal(ext.sync.decorations.provideFileDecoration(vscode.Uri.joinPath(folder(), 'extra.csv')), undefined);
   });
 
-  it('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
+  step('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
     const doc = await vscode.workspace.openTextDocument(manifestUri());
     const text = doc.getText();
     const inPath = doc.positionAt(text.indexOf('"glossaries/sync/en-de.glossary.tsv"') + 2);
@@ -207,7 +210,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.ok(!keys.items.some((i) => i.label === 'en-th' || i.label === 'en-en'), 'no refused pair is offered');
   });
 
-  it('Pull All can be cancelled: what is in flight stops, nothing is written, nothing counts as failed', async () => {
+  step('Pull All can be cancelled: what is in flight stops, nothing is written, nothing counts as failed', async () => {
     remote('en-fr')!.entries.push(['keyboard', 'clavier']);
     const before = await read(frFile);
     service().injectFault({ path: '/entries', latencyMs: 1500, count: Infinity });
@@ -226,7 +229,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.match(await read(frFile), /keyboard\tclavier\n$/);
   });
 
-  it('Compare with Remote opens a diff of the service\'s version and the file', async () => {
+  step('Compare with Remote opens a diff of the service\'s version and the file', async () => {
     const left = await ext.actions.compareLinked(frFile);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputTextDiff);
