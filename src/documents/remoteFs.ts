@@ -298,7 +298,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc?.isDirty) this.setAside.set(uri.toString(), { text: doc.getText(), base: this.versions.get(uri.toString())?.text, at: Date.now() });
     const { text } = await this.version(uri, ref, 'read');
-    const bytes = await offload.encodeText(text);
+    // A large text fetched just now came with its bytes, made on the worker (a dictionary's or a glossary's).
+    const bytes = this.store.takeBytes(text) ?? await offload.encodeText(text);
     this.readEmitter.fire({ uri, text });
     return bytes;
   }

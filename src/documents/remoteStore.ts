@@ -34,9 +34,15 @@ export class RemoteStore {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
     if (ref.kind === 'glossary') return this.fetchGlossary(client, id, ref.sourceLang, signal);
-    return ref.kind === 'dictionary'
-      ? client.getDictionaryEntries(id, ref.sourceLang, ref.targetLang, signal)
-      : client.getTermListEntries(id, ref.lang, signal);
+    if (ref.kind === 'termList') return client.getTermListEntries(id, ref.lang, signal);
+    // A large answer's bytes go to the core worker unparsed, which reads the entries and encodes them: the text
+    // crosses back once, and the readFile that hands it to VS Code takes its bytes (takeBytes) instead of sending it
+    // back to be encoded.
+    const raw = await client.getDictionaryEntriesRaw(id, ref.sourceLang, ref.targetLang, signal);
+    if ('text' in raw) return raw.text;
+    const { text, bytes } = await offload.entriesAnswer({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, bytes: raw.bytes });
+    this.keepBytes(text, bytes);
+    return text;
   }
 
   /** Every dictionary of the glossary from `sourceLang`, joined into one multilingual text (columns in the order
@@ -59,20 +65,28 @@ export class RemoteStore {
     };
     await Promise.all([worker(), worker()]);
     const { text, bytes } = await offload.joinGridAnswers(sourceLang, answers);
-    const encoded = { text, bytes };
-    this.encoded = encoded;
-    setTimeout(() => { if (this.encoded === encoded) this.encoded = undefined; }, 10_000); // not read: a save's fetch
+    this.keepBytes(text, bytes);
     return text;
   }
 
-  /** The UTF-8 bytes of the text the last glossary fetch returned, made with it on the worker: taken once (by the
-   * readFile that hands that text to VS Code). */
-  private encoded: { text: string; bytes: Uint8Array } | undefined;
+  /** The UTF-8 bytes of the texts large fetches returned, made with them on the worker, newest last: each taken once
+   * (by the readFile that hands that text to VS Code), or dropped after 10 s (a fetch that was not a read: a save's
+   * conflict check, a Pull). A few at most: texts opened at once. */
+  private readonly encoded: Array<{ text: string; bytes: Uint8Array }> = [];
 
+  private keepBytes(text: string, bytes: Uint8Array): void {
+    const entry = { text, bytes };
+    this.encoded.push(entry);
+    if (this.encoded.length > 4) this.encoded.shift();
+    setTimeout(() => { const i = this.encoded.indexOf(entry); if (i >= 0) this.encoded.splice(i, 1); }, 10_000).unref?.();
+  }
+
+  /** The bytes kept for `text` (the same string the fetch returned), once; undefined when none are. */
   takeBytes(text: string): Uint8Array | undefined {
-    const e = this.encoded;
-    if (!e || e.text !== text) return undefined;
-    this.encoded = undefined;
+    // The same string object, or one of the same length and text (compared only when the lengths match).
+    const i = this.encoded.findIndex((e) => e.text === text);
+    if (i < 0) return undefined;
+    const [e] = this.encoded.splice(i, 1);
     return e.bytes;
   }
 

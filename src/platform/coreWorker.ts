@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -33,6 +33,10 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'joinGridAnswers': {
       const joined = joinGridAnswers(req.sourceLang, req.dictionaries);
       return { value: joined, transfer: [joined.bytes.buffer as ArrayBuffer] };
+    }
+    case 'entriesAnswer': {
+      const entries = entriesAnswer(req.answer);
+      return { value: entries, transfer: [entries.bytes.buffer as ArrayBuffer] };
     }
     case 'encodeText': {
       const bytes = encoder.encode(req.text);

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -255,6 +255,15 @@ export class Offload {
       return { ...d, bytes };
     });
     return this.run({ op: 'joinGridAnswers', sourceLang, dictionaries: owned }, () => joinGridAnswers(sourceLang, owned), transfer);
+  }
+
+  /** One dictionary's entries text from the service's answer (large ones as their JSON bytes, handed over, not
+   * copied), with the text's UTF-8 bytes. */
+  entriesAnswer(answer: GridAnswer): Promise<{ text: string; bytes: Uint8Array }> {
+    if ('text' in answer || answer.bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(() => entriesAnswer(answer));
+    const bytes = answer.bytes.byteOffset === 0 && answer.bytes.byteLength === answer.bytes.buffer.byteLength ? answer.bytes : answer.bytes.slice();
+    const owned = { ...answer, bytes };
+    return this.run({ op: 'entriesAnswer', answer: owned }, () => entriesAnswer(owned), [bytes.buffer as ArrayBuffer]);
   }
 
   /** The order of a table's rows by each column (see columnOrders), made ahead of time on the background worker (a

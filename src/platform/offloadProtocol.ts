@@ -15,6 +15,7 @@ export type OffloadRequest =
   | { op: 'gridChanges'; text: string; remote?: string }
   | { op: 'sameGrid'; a: string; b: string }
   | { op: 'joinGridAnswers'; sourceLang: string; dictionaries: GridAnswer[] }
+  | { op: 'entriesAnswer'; answer: GridAnswer }
   | { op: 'encodeText'; text: string }
   | { op: 'encodeRows'; text: string }
   | { op: 'commonEnds'; a: string; b: string }
@@ -39,11 +40,7 @@ export function joinGridAnswers(sourceLang: string, dictionaries: readonly GridA
   const decoder = new TextDecoder();
   const texts = dictionaries.map((d) => {
     if ('text' in d) return { targetLang: d.targetLang, text: d.text };
-    let body: unknown;
-    try { body = JSON.parse(decoder.decode(d.bytes)); } catch (err) {
-      throw new Error(`The entries response of ${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()} is not JSON: ${(err as Error).message}`, { cause: err });
-    }
-    return { targetLang: d.targetLang, text: entriesText(body, d.sourceLang, d.targetLang) };
+    return { targetLang: d.targetLang, text: entriesOf(d, decoder) };
   });
   const text = joinGridTexts(sourceLang, texts);
   return { text, bytes: new TextEncoder().encode(text) };
@@ -52,6 +49,21 @@ export function joinGridAnswers(sourceLang: string, dictionaries: readonly GridA
 /** A table's rows for its webview: their UTF-8 bytes (for the sort orders) and the same bytes deflated (raw
  * DEFLATE, level 1), which is what crosses to the webview, when that is smaller. */
 export interface EncodedRows { bytes: Uint8Array; deflated?: Uint8Array }
+
+/** One dictionary's entries text from the service's entries answer (its JSON bytes parsed here), with the text's UTF-8
+ * bytes (what readFile hands to VS Code): on the worker, the text crosses back once and is never sent to be encoded. */
+export function entriesAnswer(answer: GridAnswer): { text: string; bytes: Uint8Array } {
+  const text = 'text' in answer ? answer.text : entriesOf(answer, new TextDecoder());
+  return { text, bytes: new TextEncoder().encode(text) };
+}
+
+function entriesOf(d: GridAnswer & { bytes: Uint8Array }, decoder: TextDecoder): string {
+  let body: unknown;
+  try { body = JSON.parse(decoder.decode(d.bytes)); } catch (err) {
+    throw new Error(`The entries response of ${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()} is not JSON: ${(err as Error).message}`, { cause: err });
+  }
+  return entriesText(body, d.sourceLang, d.targetLang);
+}
 
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */

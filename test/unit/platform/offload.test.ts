@@ -163,6 +163,16 @@ describe('offload: whole-text work on the core worker', function () {
         assert.equal(new TextDecoder().decode(joined.bytes), expected);
       }
       await assert.rejects(off.joinGridAnswers('en', [{ sourceLang: 'en', targetLang: 'de', bytes: new TextEncoder().encode('{' + 'x'.repeat(OFFLOAD_ABOVE)) }]), /EN → DE is not JSON/);
+      // One dictionary (opening it as a document): its text and the text's bytes, from the answer's bytes.
+      const deText = await client.getDictionaryEntries(g.glossaryId, 'en', 'de');
+      for (const o of [off, new Offload('')]) {
+        const one = await o.entriesAnswer({ sourceLang: 'en', targetLang: 'de', bytes: (rawDe as { bytes: Uint8Array }).bytes.slice() });
+        assert.equal(one.text, deText);
+        assert.deepEqual(one.bytes, new TextEncoder().encode(deText));
+        assert.deepEqual(await o.entriesAnswer({ sourceLang: 'en', targetLang: 'fr', text: rawFr.text }), { text: rawFr.text, bytes: new TextEncoder().encode(rawFr.text) });
+      }
+      await assert.rejects(off.entriesAnswer({ sourceLang: 'en', targetLang: 'de', bytes: new TextEncoder().encode('{' + 'x'.repeat(OFFLOAD_ABOVE)) }), /EN → DE is not JSON/);
+      await assert.rejects(off.entriesAnswer({ sourceLang: 'en', targetLang: 'de', bytes: new TextEncoder().encode(JSON.stringify({ other: 'x'.repeat(OFFLOAD_ABOVE) })) }), /holds no entries/);
     } finally {
       await emu.close();
     }
