@@ -573,7 +573,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
       let pending = this.inflight.get(key);
       if (!pending) {
-        pending = this.store.fetch(ref).finally(() => this.inflight.delete(key));
+        pending = this.store.fetch(ref, undefined, true).finally(() => this.inflight.delete(key));
         this.inflight.set(key, pending);
       }
       const text = await pending;

@@ -29,12 +29,15 @@ export class RemoteStore {
       : vscode.l10n.t('There is no {0} named "{1}".', ref.kind !== 'termList' ? 'glossary' : 'Spoken Terms collection', ref.name));
   }
 
-  /** The entries as the service returns them (TSV for dictionaries, one term per line for term lists). */
-  async fetch(ref: RemoteRef, signal?: AbortSignal): Promise<string> {
+  /** The entries as the service returns them (TSV for dictionaries, one term per line for term lists). `forRead`:
+   * for a readFile, which takes the UTF-8 bytes of a large text made with it on the worker (takeBytes). */
+  async fetch(ref: RemoteRef, signal?: AbortSignal, forRead = false): Promise<string> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    if (ref.kind === 'glossary') return this.fetchGlossary(client, id, ref.sourceLang, signal);
+    if (ref.kind === 'glossary') return this.fetchGlossary(client, id, ref.sourceLang, signal, forRead);
     if (ref.kind === 'termList') return client.getTermListEntries(id, ref.lang, signal);
+    // (A fetch that no readFile hands to VS Code, a save's check or a Pull, needs no bytes.)
+    if (!forRead) return client.getDictionaryEntries(id, ref.sourceLang, ref.targetLang, signal);
     // A large answer's bytes go to the core worker unparsed, which reads the entries and encodes them: the text
     // crosses back once, and the readFile that hands it to VS Code takes its bytes (takeBytes) instead of sending it
     // back to be encoded.
@@ -47,7 +50,7 @@ export class RemoteStore {
 
   /** Every dictionary of the glossary from `sourceLang`, joined into one multilingual text (columns in the order
    * of the target language codes). One entries call per dictionary. */
-  private async fetchGlossary(client: ServiceClient, id: string, sourceLang: string, signal?: AbortSignal): Promise<string> {
+  private async fetchGlossary(client: ServiceClient, id: string, sourceLang: string, signal?: AbortSignal, forRead = false): Promise<string> {
     const g = await client.getGlossary(id, signal);
     const pairs = g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === sourceLang)
       .sort((a, b) => (a.targetLang < b.targetLang ? -1 : a.targetLang > b.targetLang ? 1 : 0));
@@ -65,7 +68,7 @@ export class RemoteStore {
     };
     await Promise.all([worker(), worker()]);
     const { text, bytes } = await offload.joinGridAnswers(sourceLang, answers);
-    this.keepBytes(text, bytes);
+    if (forRead) this.keepBytes(text, bytes);
     return text;
   }
 
