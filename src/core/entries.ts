@@ -107,9 +107,13 @@ class LineScanner {
   private readonly re: RegExp;
   private readonly sepChar: string;
 
-  constructor(private readonly text: string, private readonly sep: number) {
+  /** `firstLine`: the number of the text's first line (a piece of a larger text read in line-aligned pieces, whose
+   * byte order mark can only be on line 0); `last`: whether the text ends the whole one (a piece before the last ends
+   * with a line break, and the empty rest after it is not a line). */
+  constructor(private readonly text: string, private readonly sep: number, firstLine = 0, private readonly last = true) {
     this.re = new RegExp(sep === 9 ? SUSPICIOUS_TSV : SUSPICIOUS_CSV);
     this.sepChar = String.fromCharCode(sep);
+    this.line = firstLine;
   }
 
   /** Searches the window of text from `at`. (A \r at the window's end may be taken for a lone one: that line
@@ -135,6 +139,7 @@ class LineScanner {
     const len = text.length;
     let { pos, line } = this;
     while (!this.done) {
+      if (pos >= len && !this.last) { this.done = true; break; }
       const from = line === 0 && text.charCodeAt(0) === BOM ? 1 : pos;
       let end = len;
       let lineBreak = 0;
@@ -577,17 +582,24 @@ export class EntriesLinter {
    * Starts reading `text` in steps, for a caller that yields to its event loop between them: each `step(ms)`
    * reads lines for about that long and returns true once the whole text is read. Until then the linter must
    * be neither edited nor asked for findings; a new `load` or `setText` abandons an unfinished one.
+   * The text may come as pieces cut at line starts (a document read a range of lines at a time): they are read
+   * in turn, never joined into one string (joining 10 MiB holds the event loop for tens of milliseconds).
    */
-  load(text: string): { step(budgetMs: number): boolean } {
+  load(input: string | readonly string[]): { step(budgetMs: number): boolean } {
+    const pieces = typeof input === 'string' ? [input] : input.length ? input : [''];
+    let total = 0;
+    for (const p of pieces) total += p.length;
     this.lines = [];
-    this.single.clear(text.length / 32); // lines are rarely shorter
+    this.single.clear(total / 32); // lines are rarely shorter
     this.multi.clear();
     this.problems = new Map();
     this.markerLines = new Map();
     this.otherLines = 0;
     this.rawBytes = 0;
     const lines = this.lines;
-    const scanner = new LineScanner(text, this.sep);
+    let piece = 0;
+    let text = pieces[0];
+    let scanner = new LineScanner(text, this.sep, 0, pieces.length === 1);
     let breakUnits = 0;
     const visit = (start: number, end: number, from: number, hash: number, lineBreak: number) => {
       const line = lines.length;
@@ -599,6 +611,7 @@ export class EntriesLinter {
     };
     // The UTF-8 size, counted after the lines in pieces too (a count of 10 MiB at once takes 10-20 ms).
     let bytes = 0;
+    let counting = 0;
     let counted = 0;
     let finished = false;
     return {
@@ -606,14 +619,23 @@ export class EntriesLinter {
         if (finished || this.lines !== lines) return true; // done, or abandoned
         const deadline = performance.now() + budgetMs;
         const over = budgetMs === Infinity ? undefined : () => performance.now() >= deadline;
-        if (!scanner.done && !scanner.run(visit, over)) return false;
-        while (counted < text.length) {
-          let end = Math.min(text.length, counted + 256 * 1024);
-          const c = text.charCodeAt(end - 1);
-          if (end < text.length && c >= 0xd800 && c <= 0xdbff) end++; // a surrogate pair counts whole
-          bytes += utf8Length(text.slice(counted, end));
-          counted = end;
-          if (counted < text.length && over?.()) return false;
+        for (;;) {
+          if (!scanner.done && !scanner.run(visit, over)) return false;
+          if (piece + 1 >= pieces.length) break;
+          text = pieces[++piece];
+          scanner = new LineScanner(text, this.sep, lines.length, piece === pieces.length - 1);
+          if (over?.()) return false;
+        }
+        for (; counting < pieces.length; counting++, counted = 0) {
+          const p = pieces[counting];
+          while (counted < p.length) {
+            let end = Math.min(p.length, counted + 256 * 1024);
+            const c = p.charCodeAt(end - 1);
+            if (end < p.length && c >= 0xd800 && c <= 0xdbff) end++; // a surrogate pair counts whole
+            bytes += utf8Length(p.slice(counted, end));
+            counted = end;
+            if (over?.()) return false;
+          }
         }
         this.rawBytes = bytes - breakUnits + lines.length;
         finished = true;

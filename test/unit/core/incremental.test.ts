@@ -98,6 +98,43 @@ describe('incremental re-linting', () => {
     assert.equal(again.lineCount, 2);
   });
 
+  it('reads a text given as pieces cut at line starts to the same state as the whole text (property)', () => {
+    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '😀', '\r\n', '\r', '\uFEFF', '<<<<<<<', '=======', '>>>>>>>');
+    const textArb = fc.array(alphabet, { maxLength: 80 }).map((cs) => cs.join(''));
+    fc.assert(fc.property(fc.constantFrom<'tsv' | 'csv'>('tsv', 'csv'), textArb, fc.array(fc.nat(), { maxLength: 6 }), fc.nat(3), (format, text, cuts, budget) => {
+      // Cut after line breaks (\n, or \r\n taken whole), as a document read a range of lines at a time is.
+      const starts = [...text.matchAll(/\r\n|\n/g)].map((m) => m.index + m[0].length);
+      const at = [...new Set(cuts.map((c) => starts[c % Math.max(1, starts.length)]).filter((x) => x !== undefined))].sort((a, b) => a - b);
+      const pieces = [0, ...at].map((from, i) => text.slice(from, i < at.length ? at[i] : text.length));
+      assert.equal(pieces.join(''), text);
+      const whole = new EntriesLinter({ format }).setText(text);
+      const read = new EntriesLinter({ format });
+      const load = read.load(pieces);
+      for (let i = 0; !load.step(budget === 0 ? Infinity : 0); i++) assert.ok(i < 10_000);
+      assert.deepEqual(read.findings(), whole.findings());
+      assert.equal(read.lineCount, whole.lineCount);
+      assert.equal(read.entryCount, whole.entryCount);
+      assert.equal(read.byteSize, whole.byteSize);
+    }), { numRuns: Number(process.env.TERMINOLOGY_FUZZ_RUNS ?? 500) });
+  });
+
+  it('reads 12 000 lines given in pieces of 4 096 lines (as the editor reads a document) in small steps, the same as at once', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 12_000; i++) lines.push(i % 997 === 5 ? ` lead ${i}\tx` : i % 1500 === 7 ? 'same\tx' : `source ${i}\tZiel ${i} 😀`);
+    const text = '\uFEFF' + lines.join('\n') + '\n';
+    const pieces: string[] = [];
+    for (let from = 0; from < lines.length; from += 4096) pieces.push((from === 0 ? '\uFEFF' : '') + lines.slice(from, from + 4096).join('\n') + '\n');
+    assert.equal(pieces.join(''), text);
+    const read = new EntriesLinter({ format: 'tsv' });
+    const load = read.load(pieces);
+    let steps = 0;
+    while (!load.step(0)) steps++;
+    assert.ok(steps >= pieces.length, `${steps} steps`);
+    assert.deepEqual(read.findings(), lintEntries(text, { format: 'tsv' }));
+    assert.equal(read.lineCount, 12_001);
+    assert.equal(read.byteSize, new EntriesLinter({ format: 'tsv' }).setText(text).byteSize);
+  });
+
   it('reads a text of several search windows (64 Ki units) the same as the full rules, CRLF and odd characters at any place', () => {
     for (const eol of ['\n', '\r\n']) {
       const lines: string[] = [];
