@@ -299,3 +299,50 @@ describe('multilingual glossary: drafts for a new language and for gaps', () => 
     await diagnosticsWhere(doc.uri, (ds) => !ds.some((d) => codeOf(d) === 'draft-translation'), 'no drafts after the push');
   });
 });
+
+describe('multilingual glossary view: a dictionary that holds a source twice', () => {
+  const TWICE = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000a7', name: 'Twice test' };
+  const entries = (pair: string) => account().glossaries.find((x) => x.glossary_id === TWICE.glossaryId)!
+    .dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    // As an older tool may have left it: EN → ES holds "ticket" twice.
+    seedGlossary(TWICE, {
+      'en-de': [['ticket', 'Ticket'], ['account', 'Konto']],
+      'en-es': [['ticket', 'ticket'], ['account', 'cuenta'], ['ticket', 'incidencia']],
+    });
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    removeGlossary(TWICE.glossaryId);
+    ext.glossaries.refresh();
+  });
+
+  it('shows both entries (the repeat on a row of its own, flagged), refuses to push until it is resolved, then pushes what the user kept', async () => {
+    const doc = await ext.actions.openGlossary(TWICE, 'en');
+    assert.equal(doc.getText(), 'en\tde\tes\nticket\tTicket\tticket\nticket\t\tincidencia\naccount\tKonto\tcuenta\n');
+    await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'duplicate-source'), 'the repeated source flagged');
+    assert.deepEqual(brief(ours(doc.uri)).filter(([code]) => code === 'duplicate-source'), [['duplicate-source', 2, 0, 6]]);
+    // An edit elsewhere, then Save: blocked by the error; the service keeps both entries.
+    await setCell(doc, 3, 2, 'cuenta de usuario');
+    const before = puts();
+    assert.equal(await doc.save(), false, 'the save is refused while the repeat is there');
+    assert.equal(puts(), before);
+    assert.deepEqual(entries('en-es'), [['ticket', 'ticket'], ['account', 'cuenta'], ['ticket', 'incidencia']]);
+    // The user keeps "incidencia" (deletes the first row's ES cell and the DE-less repeat row becomes the only one).
+    await setCell(doc, 1, 2, '');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(1, 0, 3, 0), 'ticket\tTicket\tincidencia\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.equal(doc.getText(), 'en\tde\tes\nticket\tTicket\tincidencia\naccount\tKonto\tcuenta de usuario\n');
+    assert.equal(await doc.save(), true);
+    assert.equal(puts() - before, 1, 'one PUT, for EN → ES only');
+    assert.deepEqual([...entries('en-es')!].sort(), [['account', 'cuenta de usuario'], ['ticket', 'incidencia']]);
+    assert.deepEqual(entries('en-de'), [['ticket', 'Ticket'], ['account', 'Konto']]);
+  });
+});

@@ -116,10 +116,16 @@ export function joinGridTexts(sourceLang: string, dictionaries: ReadonlyArray<{ 
   return join.text(sourceLang, dictionaries.map((d) => d.targetLang));
 }
 
-/** The rows of a join, by source in order of first appearance, each with a slot per dictionary. */
+/** The rows of a join, by source in order of first appearance, each with a slot per dictionary. A dictionary that
+ * holds a source more than once (the service keeps what it was given) puts each repeat in the next row of that
+ * source whose slot is free, a row of its own after the first when none is: every entry gets a cell, so that the
+ * split gives back every entry and a save never drops one unseen (the linter reports the repeated row as
+ * `duplicate-source`, an error, which blocks the push until it is resolved). */
 class GridJoin {
   private readonly order: string[] = [];
   private readonly rows = new Map<string, (string | undefined)[]>();
+  /** The further rows of a source repeated in a dictionary, after its first row. */
+  private readonly repeats = new Map<string, (string | undefined)[][]>();
   constructor(private readonly width: number) {}
 
   add(k: number, source: string, target: string): void {
@@ -128,21 +134,28 @@ class GridJoin {
       row = new Array<string | undefined>(this.width);
       this.rows.set(source, row);
       this.order.push(source);
+    } else if (row[k] !== undefined) {
+      let more = this.repeats.get(source);
+      if (!more) this.repeats.set(source, more = []);
+      row = more.find((r) => r[k] === undefined);
+      if (!row) more.push(row = new Array<string | undefined>(this.width));
     }
     row[k] = target;
   }
 
   text(sourceLang: string, targets: readonly string[]): string {
-    const lines: string[] = new Array(this.order.length + 2);
-    lines[0] = [sourceLang, ...targets].join('\t');
-    for (let i = 0; i < this.order.length; i++) {
-      const source = this.order[i];
-      const row = this.rows.get(source)!;
-      let line = encodeCell(source);
-      for (let k = 0; k < this.width; k++) line += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
-      lines[i + 1] = line;
+    const lines: string[] = [[sourceLang, ...targets].join('\t')];
+    const line = (source: string, row: (string | undefined)[]) => {
+      let out = encodeCell(source);
+      for (let k = 0; k < this.width; k++) out += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
+      return out;
+    };
+    for (const source of this.order) {
+      lines.push(line(source, this.rows.get(source)!));
+      const more = this.repeats.get(source);
+      if (more) for (const row of more) lines.push(line(source, row));
     }
-    lines[this.order.length + 1] = '';
+    lines.push('');
     return lines.join('\n');
   }
 }

@@ -25,7 +25,8 @@ function cellsBySource(grid: ParsedGrid): Map<string, Cells> {
 }
 
 /** Whether two glossary texts hold the same dictionaries with the same entries, whatever the order of lines or
- * columns, the quoting, blank lines or line breaks. */
+ * columns, the quoting, blank lines or line breaks. Entries are counted, not only looked up: a source a dictionary
+ * holds twice (two rows) is not the same as once, so removing a repeated row is a change a save sends. */
 export function sameGrid(a: string, b: string): boolean {
   if (a === b) return true;
   const ga = parseGrid(a);
@@ -34,16 +35,33 @@ export function sameGrid(a: string, b: string): boolean {
   const la = new Set(ga.targets.map((t) => t.toLowerCase()));
   const lb = new Set(gb.targets.map((t) => t.toLowerCase()));
   if (la.size !== lb.size || [...la].some((l) => !lb.has(l))) return false;
-  const ca = cellsBySource(ga);
-  const cb = cellsBySource(gb);
-  // A line without any translation is content too (typed, not yet valid): it is never the same as no line.
-  if (ca.size !== cb.size) return false;
-  for (const [source, cells] of ca) {
-    const other = cb.get(source);
-    if (!other || other.size !== cells.size) return false;
-    for (const [lang, v] of cells) if (other.get(lang) !== v) return false;
+  const bag = cellBag(ga);
+  for (const [key, n] of cellBag(gb)) {
+    const m = bag.get(key);
+    if (m !== n) return false;
+    bag.delete(key);
   }
-  return true;
+  return bag.size === 0;
+}
+
+/** Each entry of a grid (language, source, target), counted; a row without any translation counts as content too
+ * (typed, not yet valid: it is never the same as no row). Lines inside conflict blocks are left out. */
+function cellBag(grid: ParsedGrid): Map<string, number> {
+  const bag = new Map<string, number>();
+  const add = (key: string) => bag.set(key, (bag.get(key) ?? 0) + 1);
+  const langs = grid.targets.map((t) => t.toLowerCase());
+  for (const row of grid.rows) {
+    if (row.inConflict) continue;
+    let any = false;
+    for (let k = 0; k < row.cells.length; k++) {
+      const v = cellValue(row.cells[k]);
+      if (v === undefined) continue;
+      any = true;
+      add(`${langs[k]}\u0000${row.source.value}\u0000${v}`);
+    }
+    if (!any) add(`\u0000${row.source.value}`);
+  }
+  return bag;
 }
 
 /** The entries a glossary text holds over all its dictionaries (its filled cells): what the service counts. */

@@ -56,6 +56,39 @@ describe('multilingual glossary: join and split', () => {
     }), { numRuns: 300 });
   });
 
+  it('a source a dictionary holds twice gets a row of its own for the repeat: nothing is dropped, and the repeat is a duplicate-source error', () => {
+    const es = { targetLang: 'es', entries: [{ source: 'ticket', target: 'ticket' }, { source: 'cuenta', target: 'cuenta' }, { source: 'ticket', target: 'incidencia' }] };
+    const deOnce = { targetLang: 'de', entries: [{ source: 'ticket', target: 'Ticket' }] };
+    const text = joinGrid('en', [deOnce, es]);
+    assert.equal(text, 'en\tde\tes\nticket\tTicket\tticket\nticket\t\tincidencia\ncuenta\t\tcuenta\n');
+    assert.equal(joinGridTexts('en', [{ targetLang: 'de', text: 'ticket\tTicket\n' }, { targetLang: 'es', text: 'ticket\tticket\ncuenta\tcuenta\nticket\tincidencia\n' }]), text);
+    const sorted = (es2: readonly EntryValues[]) => es2.map((e) => `${e.source}\u0000${e.target}`).sort();
+    assert.deepEqual(sorted(splitGrid(text).dictionaries[1].entries), sorted(es.entries));
+    assert.deepEqual(lintGrid(text).filter((f) => f.severity === 'error').map((f) => [f.code, f.line]), [['duplicate-source', 2]]);
+    // Repeats in two dictionaries share rows: the first of each in the first row, the second of each in the next.
+    const deTwice = { targetLang: 'de', entries: [{ source: 'ticket', target: 'Ticket' }, { source: 'ticket', target: 'Vorgang' }] };
+    assert.equal(joinGrid('en', [deTwice, es]), 'en\tde\tes\nticket\tTicket\tticket\nticket\tVorgang\tincidencia\ncuenta\t\tcuenta\n');
+    // Removing the repeated row is a change (a save sends it); the same rows in another order are not.
+    assert.equal(sameGrid(text, 'en\tde\tes\nticket\tTicket\tticket\ncuenta\t\tcuenta\n'), false);
+    assert.equal(sameGrid(text, 'en\tde\tes\ncuenta\t\tcuenta\nticket\t\tincidencia\nticket\tTicket\tticket\n'), true);
+  });
+
+  it('property: split(join(dictionaries)) keeps every entry when a dictionary holds a source more than once', () => {
+    const source = fc.constantFrom('a', 'b', 'c', 'ticket', '中');
+    const withRepeats = (lang: string) => fc.array(fc.record({ source, target: phrase }), { maxLength: 10 }).map((entries) => ({ targetLang: lang, entries }));
+    const bag = (es: readonly EntryValues[]) => es.map((e) => `${e.source}\u0000${e.target}`).sort();
+    fc.assert(fc.property(fc.tuple(withRepeats('de'), withRepeats('fr'), withRepeats('ja')), (dicts) => {
+      const text = joinGrid('en', dicts);
+      const split = splitGrid(text);
+      split.dictionaries.forEach((d, k) => assert.deepEqual(bag(d.entries), bag(dicts[k].entries)));
+      assert.ok(sameGrid(text, joinGrid('en', dicts.map((d) => ({ ...d, entries: [...d.entries].reverse() })))));
+      // Each row holds one entry of a dictionary at most, and a repeated source is flagged on every row after its first.
+      const rows = text.split('\n').slice(1, -1);
+      const repeats = rows.length - new Set(rows.map((r) => r.split('\t')[0])).size;
+      assert.equal(lintGrid(text).filter((f) => f.code === 'duplicate-source').length, repeats);
+    }), { numRuns: 300 });
+  });
+
   it('property: joining the service\'s TSV texts directly gives the text of joining their parsed entries', () => {
     // Any text: quoted phrases, CR, blank and whitespace lines, a byte order mark, lines of one or three fields.
     const line = fc.array(fc.constantFrom('a', 'B', ' ', '"', '""', '\t', 'é', '中', '\uFEFF', '\u3000', 'x'), { maxLength: 6 }).map((p) => p.join(''));
