@@ -4,25 +4,46 @@
 import { CONFLICT_MARKERS } from '../conflicts';
 import type { MergeResult } from '../merge';
 import { encodeField } from '../serialize';
-import { cellValue, parseGrid, type ParsedGrid } from './grid';
+import { cellValue, parseGrid, type GridRow, type ParsedGrid } from './grid';
 
 type Cells = Map<string, string>;
 
-/** Per source phrase, its target by (lower-case) target language. Lines inside conflict blocks are left out. */
+/** Per row, keyed by its source phrase (and, for a source on more than one row, which of them it is: see rowKeys),
+ * its target by (lower-case) target language. Lines inside conflict blocks are left out. */
 function cellsBySource(grid: ParsedGrid): Map<string, Cells> {
   const out = new Map<string, Cells>();
   const langs = grid.targets.map((t) => t.toLowerCase());
+  const keys = rowKeys(grid);
   for (const row of grid.rows) {
-    if (row.inConflict || out.has(row.source.value)) continue;
+    const key = keys.get(row);
+    if (key === undefined) continue;
     const cells: Cells = new Map();
     row.cells.forEach((c, k) => {
       const v = cellValue(c);
       if (v !== undefined && !cells.has(langs[k])) cells.set(langs[k], v);
     });
-    out.set(row.source.value, cells);
+    out.set(key, cells);
   }
   return out;
 }
+
+/** The key of each row outside conflict blocks: its source phrase, and for the n-th later row of the same source
+ * (a dictionary that holds it more than once) the phrase with n after a NUL, so that a merge matches the first rows
+ * of a source in the three texts with each other, the second with the second, and keeps each. */
+function rowKeys(grid: ParsedGrid): Map<GridRow, string> {
+  const keys = new Map<GridRow, string>();
+  const seen = new Map<string, number>();
+  for (const row of grid.rows) {
+    if (row.inConflict) continue;
+    const source = row.source.value;
+    const n = seen.get(source) ?? 0;
+    seen.set(source, n + 1);
+    keys.set(row, n === 0 ? source : `${source}\u0000${n}`);
+  }
+  return keys;
+}
+
+const sourceOf = (key: string) => { const i = key.indexOf('\u0000'); return i < 0 ? key : key.slice(0, i); };
 
 /** Whether two glossary texts hold the same dictionaries with the same entries, whatever the order of lines or
  * columns, the quoting, blank lines or line breaks. Entries are counted, not only looked up: a source a dictionary
@@ -92,10 +113,11 @@ export function mergeGrid(base: string, ours: string, theirs: string): MergeResu
   let fromRemote = 0;
   let conflicts = 0;
   const line = (source: string, cells: (string | undefined)[]) => [encodeCell(source), ...cells.map(encodeCell)].join('\t');
-  const emit = (source: string, originalLine: string | undefined) => {
-    const y = oc.get(source) ?? new Map<string, string>();
-    const bb = b.get(source) ?? new Map<string, string>();
-    const tt = t.get(source) ?? new Map<string, string>();
+  const emit = (key: string, originalLine: string | undefined) => {
+    const source = sourceOf(key);
+    const y = oc.get(key) ?? new Map<string, string>();
+    const bb = b.get(key) ?? new Map<string, string>();
+    const tt = t.get(key) ?? new Map<string, string>();
     const mine: (string | undefined)[] = [];
     const remote: (string | undefined)[] = [];
     let conflict = false;
@@ -115,27 +137,29 @@ export function mergeGrid(base: string, ours: string, theirs: string): MergeResu
         ...(has(remote) ? [line(source, remote)] : []), CONFLICT_MARKERS.close);
       return;
     }
-    if (!has(mine)) return;
+    // A row left without any translation: gone when the remote removed what it had; a row you typed and have not
+    // translated yet (it had none) stays as you wrote it.
+    if (!has(mine)) { if (originalLine !== undefined && y.size === 0) out.push(originalLine); return; }
     out.push(!changed && sameHeader && originalLine !== undefined ? originalLine : line(source, mine));
   };
   const done = new Set<string>();
   const rowAt = new Map(o.rows.map((r) => [r.line, r]));
+  const keys = rowKeys(o);
   const last = o.lines.length - 1;
   for (let i = 1; i <= last; i++) {
     const row = rowAt.get(i);
-    if (!row || row.inConflict) { // blank lines, markers and lines of an unresolved block stay as they are
+    const key = row && keys.get(row);
+    if (key === undefined) { // blank lines, markers and lines of an unresolved block stay as they are
       if (!(i === last && o.lines[i] === '')) out.push(o.lines[i]);
       continue;
     }
-    const source = row.source.value;
-    if (done.has(source)) { out.push(o.lines[i]); continue; } // a duplicate line stays for the linter
-    done.add(source);
-    emit(source, o.lines[i]);
+    done.add(key);
+    emit(key, o.lines[i]);
   }
-  for (const source of t.keys()) {
-    if (done.has(source)) continue;
-    done.add(source);
-    emit(source, undefined);
+  for (const key of t.keys()) {
+    if (done.has(key)) continue;
+    done.add(key);
+    emit(key, undefined);
   }
   return { text: bom + out.join(eol) + eol, fromRemote, conflicts };
 }

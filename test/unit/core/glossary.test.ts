@@ -223,6 +223,18 @@ describe('multilingual glossary: compare and merge', () => {
     assert.match(r.text, /<<<<<<< yours\n=======\nprice\t\ttarif\n>>>>>>> remote\n$/);
   });
 
+  it('merges the rows of a source a dictionary holds twice pairwise (first with first, second with second), and keeps a row you typed without translations', () => {
+    const base = 'en\tes\nticket\tticket\nticket\tincidencia\naccount\tcuenta\n';
+    const theirs = 'en\tes\nticket\tticket\nticket\tincidente\naccount\tcuenta\n';
+    const ours = 'en\tes\nticket\tticket\nticket\tincidencia\naccount\tcuenta de usuario\nnew term\t\n';
+    const m = mergeGrid(base, ours, theirs);
+    assert.equal(m.text, 'en\tes\nticket\tticket\nticket\tincidente\naccount\tcuenta de usuario\nnew term\t\n');
+    assert.equal(m.conflicts, 0);
+    assert.equal(m.fromRemote, 1);
+    // A second row only the remote has comes in too.
+    assert.equal(mergeGrid('en\tes\nticket\tticket\n', 'en\tes\nticket\tticket\n', 'en\tes\nticket\tticket\nticket\tincidencia\n').text, 'en\tes\nticket\tticket\nticket\tincidencia\n');
+  });
+
   it('property: merging an unchanged remote gives your text; merging your unchanged text gives the remote entries', () => {
     const phrase = fc.constantFrom('a', 'b', 'c', 'Wolke', '"q"', 'x,y', '中');
     const grid = fc.array(fc.tuple(phrase, fc.option(phrase), fc.option(phrase)), { maxLength: 8 }).map((rows) => {
