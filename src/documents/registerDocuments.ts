@@ -58,6 +58,9 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
       // However a remote document opens (from the explorer, restored after a reload, from a link), it gets the
       // glossary language, and with it the language's defaults: no auto-save, a real tab in TSV.
       vscode.workspace.onDidOpenTextDocument((doc) => void giveLanguage(doc)),
+      // An open glossary's reverse dictionaries were asked for with the client of then, or found no key: a key that
+      // comes later (set, changed, or read late after a window reload) or new service settings ask again.
+      ctx.clients.onDidChange(() => { for (const doc of vscode.workspace.textDocuments) diagnostics.refreshGridContext(doc); }),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SNAPSHOT_SCHEME, snapshots),
       ...registerDocumentCommands(ctx, docs),
       ...registerPushFileCommand(ctx, push),

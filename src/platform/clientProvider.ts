@@ -7,9 +7,10 @@ import { readServiceSettings } from './settings';
 import type { Logger } from './logger';
 
 export class ClientProvider implements vscode.Disposable {
-  private client: ServiceClient | undefined;
-  private configError: string | undefined;
-  private built = false;
+  /** The client being built or built for the current key and settings; undefined once they change. Every caller
+   * waits for the same build: a call made while the key is still being read (at activation, say, when a window
+   * reload restores documents that ask at once) gets the client too, not "no key". */
+  private current: Promise<{ client?: ServiceClient; configError?: string }> | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the key or the service settings changed: views reload. */
   readonly onDidChange = this.changed.event;
@@ -39,26 +40,33 @@ export class ClientProvider implements vscode.Disposable {
 
   /** The client, or undefined when no key is set. Throws when the settings are unusable (e.g. an http address). */
   async get(): Promise<ServiceClient | undefined> {
-    if (!this.built) {
-      this.built = true;
-      this.client = undefined;
-      this.configError = undefined;
-      const key = await this.keys.get();
-      if (key) {
-        try {
-          this.client = this.forKey(key);
-          this.log.info(`using the ${this.client.plan} plan at ${this.client.baseUrl}`);
-        } catch (err) {
-          this.configError = (err as Error).message;
-        }
-      }
+    if (!this.current) {
+      const building = this.build();
+      this.current = building;
+      // A key that could not be read is asked for again by the next call.
+      building.catch(() => { if (this.current === building) this.current = undefined; });
     }
-    if (this.configError) throw new Error(`${this.configError}. Fix it in the settings (terminology.baseUrl / terminology.freeBaseUrl).`);
-    return this.client;
+    const built = await this.current;
+    if (built.configError) throw new Error(`${built.configError}. Fix it in the settings (terminology.baseUrl / terminology.freeBaseUrl).`);
+    return built.client;
+  }
+
+  private async build(): Promise<{ client?: ServiceClient; configError?: string }> {
+    const key = await this.keys.get();
+    this.log.warn(`PROBE build: ${key ? 'a key' : 'none'}`);
+    if (!key) return {};
+    try {
+      const client = this.forKey(key);
+      this.log.info(`using the ${client.plan} plan at ${client.baseUrl}`);
+      return { client };
+    } catch (err) {
+      return { configError: (err as Error).message };
+    }
   }
 
   private invalidate(): void {
-    this.built = false;
+    this.log.warn('PROBE invalidate');
+    this.current = undefined;
     this.changed.fire();
   }
 
