@@ -53,7 +53,6 @@ export class ClientProvider implements vscode.Disposable {
 
   private async build(): Promise<{ client?: ServiceClient; configError?: string }> {
     const key = await this.keys.get();
-    this.log.warn(`PROBE build: ${key ? 'a key' : 'none'}`);
     if (!key) return {};
     try {
       const client = this.forKey(key);
@@ -65,7 +64,6 @@ export class ClientProvider implements vscode.Disposable {
   }
 
   private invalidate(): void {
-    this.log.warn('PROBE invalidate');
     this.current = undefined;
     this.changed.fire();
   }
