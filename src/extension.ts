@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { taggedLogger } from './platform/logger';
+import { logShownErrorsTo } from './platform/errors';
 import { offload } from './platform/offload';
 import { KeyStore } from './platform/keyStore';
 import { registerKeyCommands } from './key/registerKeyCommands';
@@ -80,6 +81,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Terminology Studio', { log: true });
   const log = taggedLogger(channel);
+  logShownErrorsTo(log.child('errors'));
+  context.subscriptions.push({ dispose: () => logShownErrorsTo(undefined) });
   const keys = new KeyStore(context.secrets, log.child('auth'));
   const clients = new ClientProvider(keys, log.child('api'), `terminology-studio/${context.extension.packageJSON.version}`);
   const diagnostics = new DiagnosticsManager(log.child('lint'));

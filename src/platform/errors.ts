@@ -1,6 +1,7 @@
 /** How failures reach the user: the service's message, the trace id, and what to do next. */
 import * as vscode from 'vscode';
 import { CancelledError, ServiceError } from '../api';
+import type { Logger } from './logger';
 
 export function describeError(err: unknown): string {
   if (err instanceof ServiceError) return `${err.message}${err.traceId ? ` (trace id ${err.traceId})` : ''}`;
@@ -10,9 +11,18 @@ export function describeError(err: unknown): string {
 /** A message to go inside a sentence: without its closing period, so that no sentence ends in "..". */
 export const inSentence = (text: string): string => text.replace(/\.+$/, '');
 
-/** Shows a failure with "Show Log" and, when given, "Retry". Cancellation is not an error. */
+/** Where shown failures are also written, so that "Show Log" shows them (set on activation). */
+let errorLog: Logger | undefined;
+export function logShownErrorsTo(log: Logger | undefined): void {
+  errorLog = log;
+}
+
+/** Shows a failure with "Show Log" and, when given, "Retry", and writes it to the log. Cancellation is not an
+ * error. */
 export async function showError(action: string, err: unknown, retry?: () => unknown): Promise<void> {
   if (err instanceof CancelledError) return;
+  errorLog?.error(`${action}: ${describeError(err)}`);
+  if (err instanceof Error && !(err instanceof ServiceError) && err.stack) errorLog?.debug(err.stack);
   const choices = [vscode.l10n.t('Show Log'), ...(retry ? [vscode.l10n.t('Retry')] : [])];
   const picked = await vscode.window.showErrorMessage(`${action}: ${describeError(err)}`, ...choices);
   if (picked === choices[0]) await vscode.commands.executeCommand('terminology.showLog');
