@@ -281,7 +281,10 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     }
     if (!glossary) return;
     const g = glossary;
-    const sources = [...new Set(g.dictionaries.map((d) => d.sourceLang.toLowerCase()))].sort();
+    // The source with the most dictionaries first (the one Enter opens), then by code.
+    const count = (s: string) => g.dictionaries.filter((d) => d.sourceLang.toLowerCase() === s).length;
+    const sources = [...new Set(g.dictionaries.map((d) => d.sourceLang.toLowerCase()))]
+      .sort((a, b) => count(b) - count(a) || (a < b ? -1 : a > b ? 1 : 0));
     if (!sources.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('"{0}" has no dictionary yet. Add one first (Add Dictionary in its menu).', g.name));
       return;

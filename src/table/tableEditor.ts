@@ -26,7 +26,7 @@ function tableStrings(): TableStrings {
     lineHint: t('Double-click: show this line in the text editor'),
     fixHint: t('Show fixes (Ctrl+.)'), error: t('Error'), warning: t('Warning'), info: t('Info'),
     leading: t('leading whitespace'), trailing: t('trailing whitespace'),
-    gap: t('missing'), missingAny: t('Missing in: any language'), missingIn: t('Missing in {0}'), missingCount: t('{0}: {1} missing'),
+    gap: t('missing'), missingAny: t('Every row (gaps or not)'), missingIn: t('Missing in {0}'), missingCount: t('{0}: {1} missing'),
     gapAt: t('Line {0}: missing in {1}'), noGap: t('No gap'),
   };
 }

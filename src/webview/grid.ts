@@ -186,7 +186,7 @@ export class Grid {
     select.textContent = '';
     const any = document.createElement('option');
     any.value = '';
-    any.textContent = this.say('missingAny', 'Missing in: any');
+    any.textContent = this.say('missingAny', 'Every row');
     select.appendChild(any);
     const names = this.names();
     for (let c = 1; c < this.columns; c++) {
