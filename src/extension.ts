@@ -101,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const actions: Actions = {
     ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
     ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
-    ...glossaryViewActions(commands, documents.fs), ...draftActions(commands, diagnostics), ...deleteSourceActions(),
+    ...glossaryViewActions(commands, { fetchRemote: (uri) => documents.fs.fetchRemote(uri), mergeWithRemote: (uri) => documents.actions.mergeWithRemote(uri) }), ...draftActions(commands, diagnostics), ...deleteSourceActions(),
     setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
   };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));

@@ -61,22 +61,44 @@ async function renameIn(client: ServiceClient, glossaryId: string, sourceLang: s
   return renamed;
 }
 
-/** The remote documents' file system: fetching makes a clean document reload and an edited one keep its base. */
-interface RemoteDocuments { fetchRemote(uri: vscode.Uri): Promise<string> }
+/** The remote documents: fetching makes a clean document reload and an edited one keep its base; merging brings
+ * the remote's changes into an edited one (three-way, conflicts marked). */
+interface RemoteDocuments {
+  fetchRemote(uri: vscode.Uri): Promise<string>;
+  mergeWithRemote?(uri: vscode.Uri): Promise<{ conflicts: number }>;
+}
+
+/** The open documents of a glossary's dictionaries and of its multilingual views. */
+function openDocumentsOf(glossaryId: string): vscode.TextDocument[] {
+  return vscode.workspace.textDocuments.filter((doc) => {
+    const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
+    return ref !== undefined && ref.kind !== 'termList' && ref.id === glossaryId;
+  });
+}
 
 export function glossaryViewActions(ctx: CommandContext, remote: RemoteDocuments): GlossaryViewActions {
   return {
     async renameSourcePhrase(glossaryId, sourceLang, from, to, signal) {
       const client = await clientOrThrow(ctx);
+      let renamed = false;
       try {
-        return await renameIn(client, glossaryId, sourceLang, from, to, signal);
+        const pairs = await renameIn(client, glossaryId, sourceLang, from, to, signal);
+        renamed = pairs.length > 0;
+        return pairs;
+      } catch (err) {
+        renamed = err instanceof RenameSourceError;
+        throw err;
       } finally {
         ctx.glossaries.refresh();
-        // Open documents of this glossary that have no unsaved edits follow the service (they reload); edited
-        // ones keep their base, and their save finds the change (Compare / Merge).
-        for (const doc of vscode.workspace.textDocuments) {
-          const ref = doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
-          if (ref && ref.kind !== 'termList' && ref.id === glossaryId) void remote.fetchRemote(doc.uri).then(undefined, () => undefined);
+        // Open documents of this glossary follow the service: one without unsaved edits reloads; one with unsaved
+        // edits gets the rename merged in (your own change, asked for everywhere: not a colleague's change that its
+        // save would stop at), one undoable edit, a conflict block where you had changed that row's cells.
+        for (const doc of openDocumentsOf(glossaryId)) {
+          if (renamed && doc.isDirty && remote.mergeWithRemote) {
+            await remote.mergeWithRemote(doc.uri).then(undefined, (err: unknown) => ctx.log.warn(`merging the rename into ${doc.uri.path}: ${describeError(err)}`));
+          } else {
+            void remote.fetchRemote(doc.uri).then(undefined, () => undefined);
+          }
         }
       }
     },
@@ -128,8 +150,10 @@ export function registerGlossaryViewCommands(ctx: CommandContext, actions: Gloss
     const t = target;
     const run = async (): Promise<void> => {
       try {
+        const edited = openDocumentsOf(t.glossaryId).filter((d) => d.isDirty).length;
         const renamed = await withCancellableProgress(vscode.l10n.t('Renaming "{0}" to "{1}"…', from, to), (signal) => actions.renameSourcePhrase(t.glossaryId, t.sourceLang, from, to, signal));
-        void vscode.window.showInformationMessage(vscode.l10n.t('Renamed "{0}" to "{1}" in {2}.', from, to, renamed.join(', ')));
+        void vscode.window.showInformationMessage(vscode.l10n.t('Renamed "{0}" to "{1}" in {2}.', from, to, renamed.join(', '))
+          + (edited ? ' ' + vscode.l10n.t('Merged into the open document with unsaved edits (Undo takes the merge back).') : ''));
       } catch (err) {
         if (err instanceof RenameSourceError) {
           const again = vscode.l10n.t('Retry the Rest');

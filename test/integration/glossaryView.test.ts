@@ -233,6 +233,23 @@ describe('multilingual glossary: Rename Source Phrase in every dictionary', () =
     await assert.rejects(ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'cloud', 'clo\u0007ud'), /cannot be a source phrase/);
     assert.equal(puts(), before);
   });
+
+  it('an open glossary with unsaved edits gets the rename merged in (your own change, not a remote one), and its save pushes without a conflict', async () => {
+    const doc = await ext.actions.openGlossary(G, 'en');
+    const row = (source: string) => doc.getText().split('\n').findIndex((l) => l.split('\t')[0] === source);
+    await setCell(doc, row('sign in'), 1, 'einloggen');
+    assert.ok(doc.isDirty);
+    assert.deepEqual(await ext.actions.renameSourcePhrase(G.glossaryId, 'en', 'cloud', 'cloud computing'), ['EN → DE', 'EN → JA']);
+    assert.equal(row('cloud'), -1, 'the old phrase is gone from the document');
+    assert.match(doc.getText(), /^cloud computing\tWolke\t\tクラウド$/m);
+    assert.match(doc.getText(), /^sign in\teinloggen\tse connecter\t$/m, 'the unsaved edit is kept');
+    assert.ok(doc.isDirty);
+    const before = puts();
+    assert.equal(await doc.save(), true, 'saved: no "changed remotely" stop');
+    assert.equal(puts() - before, 1, 'one PUT: EN → DE, for the edit');
+    assert.deepEqual([...dict('en-de')].sort(), [['Sign in', 'anmelden'], ['cloud computing', 'Wolke'], ['sign in', 'einloggen']]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
 
 describe('multilingual glossary: drafts for a new language and for gaps', () => {
