@@ -102,6 +102,8 @@ export function rowElement(o: RowLook): HTMLElement {
       cell.classList.add('active');
       cell.id = 'active-cell';
     }
+    // A value the column may cut off ("…") is in the tooltip too, above the findings.
+    if (value.length > 16 && !cell.classList.contains('gap')) cell.title = cell.title ? `${value}\n${cell.title}` : value;
     cell.appendChild(text);
     el.appendChild(cell);
   }

@@ -78,4 +78,7 @@ export async function run(t) {
   await page.keyboard.press('ArrowUp');
   await frame.locator('.row[data-row="1"] .cell.active[data-col="1"]').waitFor({ timeout: 10_000 });
   t.check(true, 'after the picker closed, ArrowUp moved the selected cell from row 3 to row 2 without a click');
+  // A long value, which a narrow column cuts off, is in the cell's tooltip.
+  const long = frame.locator('.cell[data-col="0"]', { hasText: 'Terminology Studio' }).first();
+  t.check(((await long.getAttribute('title')) ?? '').startsWith('Terminology Studio'), `the long source phrase is the cell's tooltip (${await long.getAttribute('title')})`);
 }
