@@ -290,8 +290,17 @@ export class Grid {
     else if (top + ROW_H > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = top + ROW_H - viewport.clientHeight;
   }
 
+  /** The status line holds what Next Problem or Next Gap said of the cell it moved to: cleared when the cell moves on. */
+  private navStatus = false;
+
+  private sayOfCell(text: string): void {
+    this.dom.findStatus.textContent = text;
+    this.navStatus = true;
+  }
+
   move(row: number, col: number, extend: boolean): void {
     if (!this.view.length) return;
+    if (this.navStatus) { this.dom.findStatus.textContent = ''; this.navStatus = false; }
     const r = Math.max(0, Math.min(this.view.length - 1, row));
     const c = Math.max(0, Math.min(this.columns - 1, col));
     if (extend) {
@@ -314,9 +323,9 @@ export class Grid {
     const next = positions.find((p) => p > this.active.row) ?? positions[0];
     const list = (this.findings.get(this.view[next]) ?? []).filter((f) => f.severity !== 'info');
     const at = list.find((f) => f.severity === worst(list)) ?? list[0];
-    this.move(next, at ? at.column : 0, false);
-    const cell = this.dom.rows.querySelector('#active-cell');
-    if (cell instanceof HTMLElement) this.dom.findStatus.textContent = cell.title || '';
+    const column = at ? at.column : 0;
+    this.move(next, column, false);
+    this.sayOfCell((this.findings.get(this.view[next]) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · '));
   }
 
   /** The next empty target cell after the active one, in view order (only the chosen language's when the view is
@@ -333,12 +342,12 @@ export class Grid {
       for (let c = k === 0 ? this.active.col + 1 : 1; c < this.columns; c++) {
         if ((only < 0 || c === only) && isGap(r, c)) {
           this.move(r, c, false);
-          this.dom.findStatus.textContent = this.say('gapAt', 'Line {0}: missing in {1}').replace('{0}', String(this.view[r] + 1)).replace('{1}', this.names()[c]);
+          this.sayOfCell(this.say('gapAt', 'Line {0}: missing in {1}').replace('{0}', String(this.view[r] + 1)).replace('{1}', this.names()[c]));
           return;
         }
       }
     }
-    this.dom.findStatus.textContent = this.say('noGap', 'No gap');
+    this.sayOfCell(this.say('noGap', 'No gap'));
   }
 
   findNext(backwards: boolean): void {

@@ -25,6 +25,11 @@ export async function run(t) {
   await page.keyboard.press('F8');
   await frame.locator('.row[data-row="6"] .cell.active').waitFor({ timeout: 10_000 });
   t.check(true, 'F8 moves to the next problem (line 7)');
+  const said = (await frame.locator('#findStatus').innerText()).trim();
+  t.check(/^[a-z-]+: /.test(said), `the status line says the cell's finding (${said})`);
+  await page.keyboard.press('ArrowUp');
+  await frame.locator('.row[data-row="5"] .cell.active').waitFor({ timeout: 10_000 });
+  t.check((await frame.locator('#findStatus').innerText()).trim() === '', 'moving on clears it (it spoke of the cell left)');
 
   await cell(6, 0).click();
   await page.keyboard.press('Delete');
