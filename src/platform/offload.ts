@@ -132,7 +132,7 @@ export class Offload {
   /** JSON.parse of UTF-8 bytes (a response body). The bytes are handed over, not copied. */
   parseJson(bytes: Uint8Array): Promise<unknown> {
     if (bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(() => JSON.parse(new TextDecoder().decode(bytes)));
-    const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+    const owned = ownBuffer(bytes);
     return this.run({ op: 'parseJson', bytes: owned }, () => JSON.parse(new TextDecoder().decode(owned)), [owned.buffer as ArrayBuffer]);
   }
 
@@ -250,7 +250,7 @@ export class Offload {
     const transfer: ArrayBuffer[] = [];
     const owned = dictionaries.map((d) => {
       if ('text' in d) return d;
-      const bytes = d.bytes.byteOffset === 0 && d.bytes.byteLength === d.bytes.buffer.byteLength ? d.bytes : d.bytes.slice();
+      const bytes = ownBuffer(d.bytes);
       transfer.push(bytes.buffer as ArrayBuffer);
       return { ...d, bytes };
     });
@@ -261,7 +261,7 @@ export class Offload {
    * copied), with the text's UTF-8 bytes. */
   entriesAnswer(answer: GridAnswer): Promise<{ text: string; bytes: Uint8Array }> {
     if ('text' in answer || answer.bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(() => entriesAnswer(answer));
-    const bytes = answer.bytes.byteOffset === 0 && answer.bytes.byteLength === answer.bytes.buffer.byteLength ? answer.bytes : answer.bytes.slice();
+    const bytes = ownBuffer(answer.bytes);
     const owned = { ...answer, bytes };
     return this.run({ op: 'entriesAnswer', answer: owned }, () => entriesAnswer(owned), [bytes.buffer as ArrayBuffer]);
   }
@@ -288,6 +288,11 @@ export class Offload {
     this.worker = undefined;
     this.failed = true;
   }
+}
+
+/** `bytes` when they fill their buffer, else a copy that does: what is handed over (transferred) to the worker. */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
 /** dist/coreWorker.js beside the bundle; out/src/platform/coreWorker.js beside this file when run from tsc output. */
