@@ -70,10 +70,4 @@ async function handle(m: TableUpdate): Promise<void> {
   }
 }
 
-// Focus coming back to the page (a picker or a modal the table opened has closed, the tab was selected again) lands on
-// the page's body: give it to the grid, so that the arrows, Delete and F2 act on the selected cell at once.
-window.addEventListener('focus', () => {
-  if (document.activeElement === null || document.activeElement === document.body) dom.grid.focus();
-});
-
 post({ type: 'ready' });
