@@ -105,8 +105,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
   private readonly history = new BaseHistory();
-  /** Why each document is being saved (from onWillSaveTextDocument): only an explicit save pushes. */
-  private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** Why each document is being saved, and when VS Code announced it (onWillSaveTextDocument): only an explicit
+   * save pushes. */
+  private readonly saveReasons = new Map<string, { reason: vscode.TextDocumentSaveReason; at: number }>();
   private readonly inflight = new Map<string, Promise<string>>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   private readonly discardedEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; restore: () => Promise<void> }>();
@@ -155,7 +156,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       }),
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
-        this.saveReasons.set(e.document.uri.toString(), e.reason);
+        this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
         this.fetchOnWillSave(e.document, e.reason);
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
@@ -350,7 +351,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const ref = this.ref(uri);
     const key = uri.toString();
     const what = describeRef(ref);
-    const reason = this.saveReasons.get(key);
+    const reason = this.saveReasons.get(key)?.reason;
     this.saveReasons.delete(key);
     const pre = this.prefetched.get(key);
     this.prefetched.delete(key);
@@ -564,7 +565,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     try {
       if (v && why === 'read' && now - v.fetchedAt < FRESH_MS) return v;
       if (v && why === 'stat') {
-        if (now - v.checkedAt < FRESH_MS) return v;
+        // VS Code asks before it hands a save's bytes to writeFile; that save checks the remote itself (the fetch
+        // announced with it), so counting the remote's entries here too would only delay the bytes.
+        const saving = this.saveReasons.get(key);
+        if (now - v.checkedAt < FRESH_MS || (saving && now - saving.at < WILL_SAVE_FETCH_MS)) return v;
         const count = await this.store.entryCount(ref);
         v.checkedAt = Date.now();
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
