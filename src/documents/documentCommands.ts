@@ -55,7 +55,7 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     unchanged(uri) {
       vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: no entry changed, nothing to push', basename(uri)), 5000);
     },
-    pushed(uri, ref, text) {
+    pushed(uri, ref, text, dictionaries) {
       snapshots.refresh(uri, text);
       // The checks across dictionaries of open multilingual glossaries see what was just pushed.
       if (ref.kind !== 'termList') for (const d of vscode.workspace.textDocuments) diagnostics.refreshGridContext(d);
@@ -63,7 +63,9 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc && ref.kind === 'glossary') diagnostics.setDrafts(doc, undefined);
       (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Pushed {0}', describeRef(ref)), 5000);
+      const nl = text.search(/\r|\n/);
+      const header = nl < 0 ? text : text.slice(0, nl);
+      vscode.window.setStatusBarMessage(pushedStatus(ref, dictionaries, header.split('\t').length - 1), 5000);
     },
     pushedPart(_uri, ref) {
       (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
@@ -74,6 +76,18 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     },
     progress: (title, work) => withCancellableProgress(title, work),
   };
+}
+
+/** What the status bar says after a save pushed: which dictionaries of a multilingual glossary went (one call each),
+ * out of `total` (the document's target columns). */
+export function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 0): string {
+  if (ref.kind !== 'glossary' || !dictionaries) return vscode.l10n.t('$(check) Pushed {0}', describeRef(ref));
+  if (!dictionaries.length) return vscode.l10n.t('$(check) {0}: the service holds these entries already, nothing was sent', describeRef(ref));
+  const pairs = dictionaries.map((t) => `${ref.sourceLang.toUpperCase()} → ${t.toUpperCase()}`).join(', ');
+  const rest = total - dictionaries.length;
+  return rest > 0
+    ? vscode.l10n.t('$(check) Pushed {0} of "{1}" (the other {2} had no change)', pairs, ref.name, rest === 1 ? vscode.l10n.t('dictionary') : vscode.l10n.t('{0} dictionaries', rest))
+    : vscode.l10n.t('$(check) Pushed {0} of "{1}"', pairs, ref.name);
 }
 
 /** The remote moved since the document's base: one notification with the ways out. Not awaited. */

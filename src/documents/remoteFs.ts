@@ -32,7 +32,8 @@ export interface SaveUi {
   /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
   unchanged(uri: vscode.Uri): void;
   /** A push went through. */
-  pushed(uri: vscode.Uri, ref: RemoteRef, text: string): void;
+  /** `dictionaries`: for a multilingual glossary, the target languages whose dictionaries were sent. */
+  pushed(uri: vscode.Uri, ref: RemoteRef, text: string, dictionaries?: readonly string[]): void;
   /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
   pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;
   /** The service rejected the entries and named one: a diagnostic at that line. */
@@ -395,13 +396,15 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         : vscode.l10n.t('Not pushed: {0} errors in {1} would be rejected by the service. Your text is kept; fix them (Problems view, or Terminology: Fix All), then save again.', errors, what));
     }
 
+    let dictionaries: string[] | undefined;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
         const remote = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
         const outcome = await this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') await this.store.replace(ref, text, signal, remote);
+        if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote);
+        else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {
       if (err instanceof ConflictError) throw vscode.FileSystemError.Unavailable(err.message);
@@ -439,7 +442,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.forgetBase(key);
     this.remember(uri, text, text);
     void entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
-    this.ui.pushed(uri, ref, text);
+    this.ui.pushed(uri, ref, text, dictionaries);
   }
 
   /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */

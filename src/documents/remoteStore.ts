@@ -112,20 +112,19 @@ export class RemoteStore {
   /** Replaces the remote dictionary or term list with `text`; returns exactly what was sent. For a multilingual
    * text, only the dictionaries whose entries differ from `remote` (the text the save compared with) are sent, one
    * call each; see `replaceGlossary`. */
-  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string> {
+  /** Pushes `text` as the content of `ref`. For a multilingual glossary, returns the target languages whose
+   * dictionaries were sent (only those that differ from `remote`). */
+  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    if (ref.kind === 'glossary') {
-      await replaceGlossary(client, id, text, remote, signal);
-      return text;
-    }
+    if (ref.kind === 'glossary') return replaceGlossary(client, id, text, remote, signal);
     const sent = entriesForSending(text);
     if (ref.kind === 'dictionary') {
       await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal);
     } else {
       await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal);
     }
-    return sent;
+    return undefined;
   }
 }
 
@@ -146,7 +145,7 @@ export async function glossaryChanges(text: string, remote: string | undefined):
   return r.changes;
 }
 
-async function replaceGlossary(client: ServiceClient, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<void> {
+async function replaceGlossary(client: ServiceClient, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<string[]> {
   const nl = text.search(/\r|\n/);
   const firstLine = nl < 0 ? text : text.slice(0, nl);
   const sourceLang = parseGrid(firstLine).sourceLang.toLowerCase();
@@ -169,4 +168,5 @@ async function replaceGlossary(client: ServiceClient, id: string, text: string, 
       throw new PartialPushError(pushed, c.targetLang, changes.slice(i + 1).map((x) => x.targetLang), joinGrid(sourceLang, dictionaries), err);
     }
   }
+  return pushed;
 }

@@ -37,6 +37,9 @@ export async function run(t) {
   t.check(true, 'Ctrl+S pushed: EN → FR holds server → serveur');
   await t.until(async () => !(await t.activeTab()).dirty, 'the tab clean after the push');
   t.check(t.requests('PUT', /dictionaries/).length - before === 1, 'exactly one PUT: only the dictionary that changed');
+  const said = page.locator('.statusbar-item', { hasText: 'Pushed EN → FR of "Product terminology"' });
+  await said.first().waitFor({ timeout: 5000 }).catch(() => undefined);
+  t.check(/the other 2 dictionaries had no change/.test(await said.first().innerText().catch(() => '')), 'the status bar names the one dictionary pushed (EN → FR) and says the other two had no change');
   t.check(t.entries('Product terminology', 'en', 'de').length === 5 && t.entries('Product terminology', 'en', 'ja').length === 3,
     'EN → DE and EN → JA are untouched');
 
