@@ -90,6 +90,36 @@ export function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], t
     : vscode.l10n.t('$(check) Pushed {0} of "{1}"', pairs, ref.name);
 }
 
+/** Machine-translated drafts that nobody has changed yet (Add Language, Fill Missing Translations) become entries of
+ * the service when saved: Ctrl+S asks first. "Review Drafts" pushes nothing and moves to the first draft. */
+async function confirmDrafts(doc: vscode.TextDocument): Promise<boolean> {
+  const drafts = vscode.languages.getDiagnostics(doc.uri)
+    .filter((d) => typeof d.code === 'object' && d.code.value === 'draft-translation')
+    .sort((a, b) => a.range.start.compareTo(b.range.start));
+  if (!drafts.length) return true;
+  const push = vscode.l10n.t('Push with Drafts');
+  const review = vscode.l10n.t('Review Drafts');
+  const picked = await vscode.window.showWarningMessage(
+    drafts.length === 1
+      ? vscode.l10n.t('1 machine-translated draft in {0} has not been reviewed.', basename(doc.uri))
+      : vscode.l10n.t('{0} machine-translated drafts in {1} have not been reviewed.', drafts.length, basename(doc.uri)),
+    { modal: true, detail: vscode.l10n.t('Pushing makes them entries of the service as they are. Drafts are shown in italics, each with a "draft-translation" note; editing one makes it yours.') },
+    push, review,
+  );
+  if (picked === push) return true;
+  if (picked === review) {
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    const inTable = tab?.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === doc.uri.toString();
+    if (inTable) await vscode.commands.executeCommand('terminology.table.nextProblem', 'draft-translation');
+    else {
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(drafts[0].range.start, drafts[0].range.end);
+      editor.revealRange(drafts[0].range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    }
+  }
+  return false;
+}
+
 /** The remote moved since the document's base: one notification with the ways out. Not awaited. */
 function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
   const compare = vscode.l10n.t('Compare');
@@ -399,7 +429,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') showPushBlocked(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
-      else await doc.save();
+      else if (await confirmDrafts(doc)) await doc.save();
     } catch (err) {
       await showError(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
     }

@@ -170,7 +170,8 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
     disposables: [
       provider,
       vscode.window.registerCustomEditorProvider(TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
-      vscode.commands.registerCommand('terminology.table.nextProblem', () => provider.command('nextProblem')),
+      // From F8 (no argument), or with a finding code: the next finding of that code, of any severity (Review Drafts).
+      vscode.commands.registerCommand('terminology.table.nextProblem', (code?: unknown) => provider.command('nextProblem', typeof code === 'string' ? code : undefined)),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
       vscode.commands.registerCommand('terminology.table.nextGap', () => provider.command('nextGap')),
       vscode.commands.registerCommand('terminology.table.filterMissing', async () => {

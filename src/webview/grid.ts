@@ -316,12 +316,14 @@ export class Grid {
     this.render();
   }
 
-  nextProblem(): void {
-    const lines = [...this.findings.entries()].filter(([, l]) => l.some((f) => f.severity !== 'info')).map(([line]) => line);
+  /** The next row with a warning or an error (F8), or with a finding of `code` whatever its severity. */
+  nextProblem(code?: string): void {
+    const wanted = (f: CellFinding) => (code ? f.code === code : f.severity !== 'info');
+    const lines = [...this.findings.entries()].filter(([, l]) => l.some(wanted)).map(([line]) => line);
     const positions = lines.map((l) => this.view.indexOf(l)).filter((p) => p >= 0).sort((a, b) => a - b);
     if (!positions.length) return;
     const next = positions.find((p) => p > this.active.row) ?? positions[0];
-    const list = (this.findings.get(this.view[next]) ?? []).filter((f) => f.severity !== 'info');
+    const list = (this.findings.get(this.view[next]) ?? []).filter(wanted);
     const at = list.find((f) => f.severity === worst(list)) ?? list[0];
     const column = at ? at.column : 0;
     this.move(next, column, false);

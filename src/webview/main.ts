@@ -59,7 +59,7 @@ async function handle(m: TableUpdate): Promise<void> {
     case 'findings': grid.setFindings(findingsOf(m.findings)); break;
     case 'orders': grid.ordersArrived(m); break;
     case 'command':
-      if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
+      if (m.name === 'nextProblem') { grid.nextProblem(m.arg); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
       if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
       if (m.name === 'find') { dom.find.focus(); dom.find.select(); }

@@ -35,6 +35,7 @@ export async function run(t) {
   await addSpanish();
   const before = t.requests('PUT', /dictionaries/).length;
   await page.keyboard.press('Control+S');
+  await t.modal(new RegExp(`${sources} machine-translated drafts in en\\.multilingual\\.tsv have not been reviewed`), 'Push with Drafts');
   await t.until(() => Boolean(es()), 'the service holds EN → ES after Ctrl+S');
   t.check(es().length === sources && es().some(([s]) => s === 'cloud') && es().every(([, g]) => g.trim() !== ''), `EN → ES holds a translation for every one of the ${sources} sources (${es().length})`);
   t.check(t.requests('PUT', /dictionaries/).length - before === 1, 'one call: only the new dictionary');

@@ -141,6 +141,7 @@ export async function run(t) {
   if (asTable) await frame().locator('#grid').focus();
   else await t.editor().click();
   await page.keyboard.press('Control+S');
+  await t.modal(/5 machine-translated drafts in .* have not been reviewed/, 'Push with Drafts');
   await t.until(() => Boolean(es()), 'the service holds EN → ES after Ctrl+S', { timeout: 30_000 });
   const sorted = (pairs) => JSON.stringify([...pairs].sort(([a], [b]) => a.localeCompare(b)));
   t.check(sorted(es()) === sorted(drafts), `EN → ES holds exactly the 5 drafts (${JSON.stringify(es())})`);

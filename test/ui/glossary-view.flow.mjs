@@ -53,7 +53,16 @@ export async function run(t) {
     .map((e) => e.ownerDocument.defaultView.getComputedStyle(e).fontStyle));
   t.check(italic.length > 0 && italic.every((f) => f === 'italic'), `the drafts are shown in italics (${italic.join(', ')})`);
   t.check((await t.activeTab()).dirty && t.requests('PUT', /dictionaries/).length - before === 1, 'the drafts are not pushed: the tab is dirty, no new PUT');
+  // Ctrl+S asks before machine translations nobody changed become entries; Review Drafts sends nothing and moves to
+  // the first draft.
+  const firstDraft = (await t.editorLines()).findIndex((l) => l.includes('[JA]')) + 1;
+  await page.keyboard.press('Control+Home');
   await page.keyboard.press('Control+S');
+  await t.modal(/2 machine-translated drafts in en\.multilingual\.tsv have not been reviewed/, 'Review Drafts');
+  await t.until(async () => (await t.cursor()).line === firstDraft, `Review Drafts moves the cursor to the first draft (line ${firstDraft})`);
+  t.check((await t.activeTab()).dirty && t.requests('PUT', /dictionaries/).length - before === 1, 'Review Drafts pushed nothing: the tab is dirty, no new PUT');
+  await page.keyboard.press('Control+S');
+  await t.modal(/machine-translated drafts/, 'Push with Drafts');
   await t.until(() => t.entries('Product terminology', 'en', 'ja')?.some(([, g]) => g.startsWith('[JA]')), 'the service holds the reviewed drafts after Ctrl+S');
   t.check(t.requests('PUT', /dictionaries/).length - before === 2, 'Ctrl+S pushed EN → JA only (one more PUT)');
 }
