@@ -49,6 +49,14 @@ export async function run(t) {
   t.check(drafts.every(([s, x]) => x === `[ES] ${s}`) && italic === 'italic',
     `the 5 ES cells hold the drafts, in italics (${drafts.map(([, x]) => x).join(', ')})`);
 
+  // Ctrl+S in the table asks first; Review Drafts sends nothing and selects a draft cell.
+  const writesAtAsk = writes();
+  await frame().locator('#grid').focus();
+  await page.keyboard.press('Control+S');
+  await t.modal(/5 machine-translated drafts in en\.multilingual\.tsv have not been reviewed/, 'Review Drafts');
+  await frame().locator(`.cell.active.draft[data-col="${esCol}"]`).waitFor({ timeout: 10_000 });
+  t.check(writes() === writesAtAsk, 'Ctrl+S in the table asked about the 5 drafts; Review Drafts sent nothing and selected an ES draft cell');
+
   // The Problems panel lists a draft-translation finding per draft. Its filter box narrows the list to one code, as
   // a person would type it, so that every row counted is on screen (the list draws only the rows it shows).
   const showProblems = async () => {
