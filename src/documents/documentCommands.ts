@@ -80,7 +80,7 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
 
 /** What the status bar says after a save pushed: which dictionaries of a multilingual glossary went (one call each),
  * out of `total` (the document's target columns). */
-export function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 0): string {
+function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 0): string {
   if (ref.kind !== 'glossary' || !dictionaries) return vscode.l10n.t('$(check) Pushed {0}', describeRef(ref));
   if (!dictionaries.length) return vscode.l10n.t('$(check) {0}: the service holds these entries already, nothing was sent', describeRef(ref));
   const pairs = dictionaries.map((t) => `${ref.sourceLang.toUpperCase()} → ${t.toUpperCase()}`).join(', ');

@@ -31,8 +31,8 @@ export interface SaveUi {
   discarded(uri: vscode.Uri, restore: () => Promise<void>): void;
   /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
   unchanged(uri: vscode.Uri): void;
-  /** A push went through. */
-  /** `dictionaries`: for a multilingual glossary, the target languages whose dictionaries were sent. */
+  /** A push went through; `dictionaries`: for a multilingual glossary, the target languages whose dictionaries were
+   * sent. */
   pushed(uri: vscode.Uri, ref: RemoteRef, text: string, dictionaries?: readonly string[]): void;
   /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
   pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;

@@ -109,11 +109,9 @@ export class RemoteStore {
     return c.termLists.find((l) => l.lang === ref.lang)?.entryCount;
   }
 
-  /** Replaces the remote dictionary or term list with `text`; returns exactly what was sent. For a multilingual
-   * text, only the dictionaries whose entries differ from `remote` (the text the save compared with) are sent, one
-   * call each; see `replaceGlossary`. */
-  /** Pushes `text` as the content of `ref`. For a multilingual glossary, returns the target languages whose
-   * dictionaries were sent (only those that differ from `remote`). */
+  /** Replaces the remote dictionary or term list with `text`. For a multilingual text, only the dictionaries whose
+   * entries differ from `remote` (the text the save compared with) are sent, one call each (see `replaceGlossary`),
+   * and their target languages are returned. */
   async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
