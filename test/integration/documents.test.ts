@@ -242,6 +242,21 @@ describe('remote documents: edit, lint, push', () => {
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['help', 'Hilfe'], ['other', 'andere'], ['new', 'neu']]);
   });
 
+  it('a save asks the service only for the entries before its PUT: the stat VS Code asks for meanwhile does not count the remote\'s entries', async function () {
+    this.timeout(30_000);
+    setRemote([['cloud', 'Wolke']]);
+    await ext.actions.pull(doc.uri);
+    await append(doc, 'late\tspät\n');
+    // Past the 5 s in which a stat trusts what it last saw: outside a save, a stat would ask for the glossary's counts.
+    await new Promise((resolve) => setTimeout(resolve, 5200));
+    const from = service().requests.length;
+    assert.equal(await doc.save(), true);
+    const sent = service().requests.slice(from).filter((r) => r.path.startsWith(`/v3/glossaries/${GLOSSARY.glossaryId}`))
+      .map((r) => `${r.method} ${r.path.slice(`/v3/glossaries/${GLOSSARY.glossaryId}`.length) || '(the glossary)'}`);
+    assert.deepEqual(sent, ['GET /entries', 'PUT /dictionaries'], 'the save\'s one fetch, then its PUT');
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['late', 'spät']]);
+  });
+
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {
     setRemote([['cloud', 'Wolke']]);
     await ext.actions.pull(doc.uri);
