@@ -60,7 +60,9 @@ export type TableUpdate =
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
   /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
-  | { type: 'command'; name: TableCommand; arg?: string };
+  | { type: 'command'; name: TableCommand; arg?: string }
+  /** Select the cell at a document line and column (a Problems link followed while the table was shown). */
+  | { type: 'reveal'; line: number; column: number };
 
 export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 

@@ -61,15 +61,63 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     panel.title = vscode.l10n.t('{0} (Table)', basename(document.uri));
     panel.onDidChangeViewState(() => {
       if (panel.active) this.active = table;
+      else this.leftAt.set(table, Date.now());
       void vscode.commands.executeCommand('setContext', 'terminology.tableActive', panel.active);
       void vscode.commands.executeCommand('setContext', 'terminology.gridActive', panel.active && table.mode === 'grid');
     });
     void vscode.commands.executeCommand('setContext', 'terminology.gridActive', table.mode === 'grid');
     panel.onDidDispose(() => {
+      this.leftAt.delete(table);
       table.dispose();
       if (this.panels.get(key) === table) this.panels.delete(key);
       if (this.active === table) this.active = undefined;
     });
+  }
+
+  /** When each table stopped being the active editor (see followLinksInTable). */
+  private readonly leftAt = new Map<TablePanel, number>();
+  /** Documents whose text editor was asked for on purpose (Open in Text Editor), until when. */
+  private readonly textWanted = new Map<string, number>();
+
+  /** The text editor of `uri` is wanted beside its table for a moment (Open in Text Editor): not redirected. */
+  wantText(uri: vscode.Uri): void {
+    this.textWanted.set(uri.toString(), Date.now() + 2000);
+  }
+
+  /** Following a Problems link (or any other "go to" that VS Code resolves to the text editor) while a table is the
+   * active editor opens that document's text as a second tab in the table's group. The table selects the cell
+   * instead: the table comes back to the front and shows the cell at the link's position. The new text tab is closed
+   * again when the document has no unsaved edits; with unsaved edits it stays behind the table, since VS Code would
+   * ask whether to save them on closing it (and "Don't Save" would throw them away). Not for a text tab opened in
+   * another group (the table's "show this line in the text editor" opens beside), nor when the table's tab went away
+   * with it, nor after Open in Text Editor. */
+  followLinksInTable(): vscode.Disposable {
+    return vscode.window.tabGroups.onDidChangeTabs((e) => {
+      for (const tab of e.opened) {
+        if (!(tab.input instanceof vscode.TabInputText)) continue;
+        const key = tab.input.uri.toString();
+        const table = this.panels.get(key);
+        if (!table || table.panel.viewColumn !== tab.group.viewColumn) continue;
+        if ((this.textWanted.get(key) ?? 0) > Date.now()) continue;
+        const left = this.leftAt.get(table);
+        if (!table.panel.active && !(left !== undefined && Date.now() - left < 1000)) continue;
+        // VS Code sets the text editor's selection (the link's position) just after its tab opens.
+        setTimeout(() => void this.backToTable(table, tab.group.viewColumn), 50);
+      }
+    });
+  }
+
+  private async backToTable(table: TablePanel, column: vscode.ViewColumn): Promise<void> {
+    const key = table.document.uri.toString();
+    const group = vscode.window.tabGroups.all.find((g) => g.viewColumn === column);
+    const text = group?.tabs.find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === key);
+    const tableTab = group?.tabs.find((t) => t.input instanceof vscode.TabInputCustom && t.input.viewType === TABLE_VIEW_TYPE && t.input.uri.toString() === key);
+    if (!text || !tableTab || this.panels.get(key) !== table) return;
+    const at = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === key && e.viewColumn === column)?.selection.active;
+    if (!table.document.isDirty) await vscode.window.tabGroups.close(text, true);
+    table.panel.reveal(column, false);
+    if (at) table.reveal(at);
+    this.log.info(`${table.document.uri.path}: a link to line ${at ? at.line + 1 : '?'} was shown in the table, not in a second tab`);
   }
 
   /** Handles a message as if the table of `uri` had sent it (the webview's protocol, for tests). */
@@ -170,6 +218,7 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
     disposables: [
       provider,
       vscode.window.registerCustomEditorProvider(TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
+      provider.followLinksInTable(),
       // From F8 (no argument), or with a finding code: the next finding of that code, of any severity (Review Drafts).
       vscode.commands.registerCommand('terminology.table.nextProblem', (code?: unknown) => provider.command('nextProblem', typeof code === 'string' ? code : undefined)),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
@@ -190,7 +239,9 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
       }),
       vscode.commands.registerCommand('terminology.openTextEditor', async () => {
         const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-        if (tab instanceof vscode.TabInputCustom) await vscode.commands.executeCommand('vscode.openWith', tab.uri, 'default');
+        if (!(tab instanceof vscode.TabInputCustom)) return;
+        provider.wantText(tab.uri);
+        await vscode.commands.executeCommand('vscode.openWith', tab.uri, 'default');
       }),
     ],
   };

@@ -68,6 +68,19 @@ export class TablePanel implements vscode.Disposable {
   private readonly cells = new WeakMap<Finding, CellFinding>();
   private readonly cellJson = new WeakMap<CellFinding, string>();
 
+  /** A cell to select once the webview has loaded again (a hidden table's webview is rebuilt when shown), briefly. */
+  private pendingReveal: { message: Extract<TableUpdate, { type: 'reveal' }>; until: number } | undefined;
+
+  /** Selects the cell at `pos` of the document (its line, and the cell its character falls in): now if the webview is
+   * shown, and again when it has loaded, if it is loading (a table brought back to the front). */
+  reveal(pos: vscode.Position): void {
+    if (pos.line >= this.document.lineCount) return;
+    const column = cellOf({ line: pos.line, start: pos.character, end: pos.character }, this.document.lineAt(pos.line).text, this.format);
+    const message = { type: 'reveal' as const, line: pos.line, column };
+    this.pendingReveal = { message, until: Date.now() + 3000 };
+    if (this.ready && this.panel.visible) this.post(message);
+  }
+
   post(message: TableUpdate): void {
     this.owner.posted(this.document.uri, message);
     // Findings cross as one JSON string (see cellFindingsJson); the webview parses them.
@@ -276,6 +289,8 @@ export class TablePanel implements vscode.Disposable {
       case 'ready':
         this.ready = true;
         this.init();
+        if (this.pendingReveal && this.pendingReveal.until > Date.now()) this.post(this.pendingReveal.message);
+        this.pendingReveal = undefined;
         this.owner.fireReady(doc.uri);
         return { ok: true };
       case 'edit': {

@@ -330,6 +330,24 @@ export class Grid {
     this.sayOfCell((this.findings.get(this.view[next]) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · '));
   }
 
+  /** Selects the cell at a document line and column, and gives the grid the focus (a Problems link followed while the
+   * table was shown). A row the filters hide is shown by clearing them; the findings of the cell are said. */
+  revealCell(line: number, column: number): void {
+    let at = this.view.indexOf(line);
+    if (at < 0 && this.filtering()) {
+      this.dom.filter.value = '';
+      if (this.dom.missing) this.dom.missing.value = '';
+      if (this.dom.problemsOnly) this.dom.problemsOnly.checked = false;
+      this.rebuildView();
+      at = this.view.indexOf(line);
+    }
+    if (at < 0) return;
+    this.move(at, column, false);
+    const said = (this.findings.get(line) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · ');
+    if (said) this.sayOfCell(said);
+    this.dom.grid.focus();
+  }
+
   /** The next empty target cell after the active one, in view order (only the chosen language's when the view is
    * filtered to rows missing in it). */
   nextGap(): void {

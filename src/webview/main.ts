@@ -58,6 +58,7 @@ async function handle(m: TableUpdate): Promise<void> {
     case 'done': grid.answered(m); break;
     case 'findings': grid.setFindings(findingsOf(m.findings)); break;
     case 'orders': grid.ordersArrived(m); break;
+    case 'reveal': grid.revealCell(m.line, m.column); post(grid.viewReport()); break;
     case 'command':
       if (m.name === 'nextProblem') { grid.nextProblem(m.arg); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
