@@ -135,7 +135,6 @@ function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
   });
 }
 
-/** Replaces the whole text as one undoable edit. */
 /** Replaces the document's text with `text` by one edit of only what differs (between the common start and the
  * common end, found on the core worker for a large text): a Pull or a Merge of 10 MiB that changes a few entries
  * is a small edit for VS Code and for the linter. */
