@@ -60,7 +60,10 @@ export type TableUpdate =
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
   /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
-  | { type: 'command'; name: TableCommand; arg?: string };
+  | { type: 'command'; name: TableCommand; arg?: string }
+  /** A picker or modal shown for this table has closed: focus the grid if the focus comes back to the page (see
+   * src/platform/pickerFocus.ts). */
+  | { type: 'refocus' };
 
 export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 
