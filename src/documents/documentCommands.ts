@@ -12,6 +12,7 @@ import { pairLabel } from '../platform/words';
 import { TermListNode } from '../explorer/spokenTermsTree';
 import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
+import { afterPicker } from '../platform/pickerFocus';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { readOpenGlossaryIn } from '../platform/settings';
@@ -99,13 +100,14 @@ async function confirmDrafts(doc: vscode.TextDocument): Promise<boolean> {
   if (!drafts.length) return true;
   const push = vscode.l10n.t('Push with Drafts');
   const review = vscode.l10n.t('Review Drafts');
-  const picked = await vscode.window.showWarningMessage(
+  // From the table too (Ctrl+S there): once the question is answered, the table's grid takes the keyboard back.
+  const picked = await afterPicker(vscode.window.showWarningMessage(
     drafts.length === 1
       ? vscode.l10n.t('1 machine-translated draft in {0} has not been reviewed.', basename(doc.uri))
       : vscode.l10n.t('{0} machine-translated drafts in {1} have not been reviewed.', drafts.length, basename(doc.uri)),
     { modal: true, detail: vscode.l10n.t('Pushing makes them entries of the service as they are. Drafts are shown in italics, each with a "draft-translation" note; editing one makes it yours.') },
     push, review,
-  );
+  ));
   if (picked === push) return true;
   if (picked === review) {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;

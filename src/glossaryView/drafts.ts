@@ -8,6 +8,7 @@ import { cellValue, encodeField, lintLanguagePair, parseGrid, parseTsvLine, type
 import { activeDocument } from '../platform/activeDocument';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
+import { afterPicker } from '../platform/pickerFocus';
 import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { parseRemoteRef, SCHEME } from '../platform/remoteUris';
@@ -228,9 +229,9 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
       if (!doc || !client) return;
       const grid: ParsedGrid = parseGrid(doc.getText());
       const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
-      const lang = await pickLanguage(vscode.l10n.t('Add a language to the glossary (from {0})', grid.sourceLang.toUpperCase()), languages,
+      const lang = await afterPicker(pickLanguage(vscode.l10n.t('Add a language to the glossary (from {0})', grid.sourceLang.toUpperCase()), languages,
         [grid.sourceLang.toLowerCase(), ...grid.targets.map((t) => t.toLowerCase())],
-        (code) => lintLanguagePair(grid.sourceLang, code, { languages: languages.map((l) => l.lang) }).find((f) => f.severity === 'error')?.message);
+        (code) => lintLanguagePair(grid.sourceLang, code, { languages: languages.map((l) => l.lang) }).find((f) => f.severity === 'error')?.message));
       if (!lang) return;
       await run(vscode.l10n.t('Translating {0} drafts into {1}…', grid.rows.length, lang.toUpperCase()), (signal) => actions.addLanguage(doc.uri, lang, signal),
         (n) => vscode.l10n.t('Added {0} with {1}, marked as drafts. Review them; Ctrl+S creates the dictionary.', lang.toUpperCase(), plural(n, '1 machine-translated draft', '{0} machine-translated drafts')));
@@ -240,9 +241,9 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
       if (!doc) return;
       const stats = diagnostics.stats(doc)?.missing?.filter((m) => m.count > 0) ?? [];
       if (!stats.length) { void vscode.window.showInformationMessage(vscode.l10n.t('No gaps: every source has a translation in every language.')); return; }
-      const picked = stats.length === 1 ? stats[0] : (await vscode.window.showQuickPick(
+      const picked = stats.length === 1 ? stats[0] : (await afterPicker(vscode.window.showQuickPick(
         stats.map((m) => ({ label: m.lang.toUpperCase(), description: plural(m.count, '1 missing', '{0} missing'), m })),
-        { title: vscode.l10n.t('Fill the gaps of which language?') }))?.m;
+        { title: vscode.l10n.t('Fill the gaps of which language?') })))?.m;
       if (!picked) return;
       await run(vscode.l10n.t('Translating {0} drafts into {1}…', picked.count, picked.lang.toUpperCase()), (signal) => actions.fillMissing(doc.uri, picked.lang, signal),
         (n) => vscode.l10n.t('Filled {0} in {1}, marked as drafts. Review them; Ctrl+S pushes.', plural(n, '1 gap', '{0} gaps'), picked.lang.toUpperCase()));

@@ -62,7 +62,10 @@ export type TableUpdate =
   /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
   | { type: 'command'; name: TableCommand; arg?: string }
   /** Select the cell at a document line and column (a Problems link followed while the table was shown). */
-  | { type: 'reveal'; line: number; column: number };
+  | { type: 'reveal'; line: number; column: number }
+  /** A picker or modal shown for this table has closed: focus the grid if the focus comes back to the page (see
+   * src/platform/pickerFocus.ts). */
+  | { type: 'refocus' };
 
 export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 

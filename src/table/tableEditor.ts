@@ -8,6 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { Logger } from '../platform/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
 import { TablePanel } from './tablePanel';
+import { afterPicker, setTableRefocus } from '../platform/pickerFocus';
 import type { TableMode } from './protocol';
 
 export type { TableCommand, TableRequest, TableUpdate } from './protocol';
@@ -46,7 +47,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   /** The HTML last given to a table's webview (the integration suite scans it for the key). */
   lastHtml = '';
 
-  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {}
+  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {
+    // A picker or modal shown for a table (afterPicker) gives the keyboard back to the table that is the active editor.
+    setTableRefocus(() => {
+      for (const table of this.panels.values()) table.refocus();
+    });
+  }
 
   resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): void {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
@@ -199,6 +205,7 @@ ${mode === 'grid' ? '<div id="gaps" class="gaps" aria-live="polite"></div>\n' : 
   }
 
   dispose(): void {
+    setTableRefocus(undefined);
     for (const t of this.panels.values()) t.dispose();
     this.panels.clear();
     this.ready.dispose();
@@ -230,7 +237,7 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
           return;
         }
         const items = [{ label: vscode.l10n.t('Every row'), code: '' }, ...languages.slice(1).map((l) => ({ label: vscode.l10n.t('Missing in {0}', l), code: l }))];
-        const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') });
+        const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') }));
         if (pick) provider.command('filterMissing', pick.code);
       }),
       vscode.commands.registerCommand('terminology.openTable', async (uri?: vscode.Uri) => {

@@ -9,6 +9,7 @@ import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } fro
 import type { Logger } from '../platform/logger';
 import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from './protocol';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
+import { afterPicker } from '../platform/pickerFocus';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
 const FIRST_SCREEN_LINES = 500;
@@ -379,14 +380,14 @@ export class TablePanel implements vscode.Disposable {
     }
     const source = (this.header()[0] ?? '').toUpperCase();
     const count = new Set(lines).size;
-    const picked = await vscode.window.showQuickPick(
+    const picked = await afterPicker(vscode.window.showQuickPick(
       langs.map((x) => ({ label: `${source} → ${x.lang.toUpperCase()}`, description: vscode.l10n.t('{0} of the {1} selected rows', x.rows, count), picked: true, lang: x.lang })),
       {
         canPickMany: true,
         title: count === 1 ? vscode.l10n.t('Delete the selected row from which dictionaries?') : vscode.l10n.t('Delete the {0} selected rows from which dictionaries?', count),
         placeHolder: vscode.l10n.t('All are selected; unselect the ones that keep them. A row left without any translation goes. Nothing is sent before you save.'),
       },
-    );
+    ));
     if (!picked?.length) return { ok: false };
     const r = removeFromDictionaries(text, doc.lineCount, lines, new Set(picked.map((p) => p.lang)));
     if (!r.edits.length) return { ok: false };
@@ -409,10 +410,16 @@ export class TablePanel implements vscode.Disposable {
     if (findings.some((f) => f.fixes?.some((x) => x.preferred))) {
       items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(doc) });
     }
-    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') });
+    const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') }));
     if (!pick) return { ok: false };
     await pick.apply();
     return { ok: true };
+  }
+
+  /** After a picker or modal shown for this table: asks the webview to focus its grid again, while this table is
+   * the active editor (see src/platform/pickerFocus.ts). */
+  refocus(): void {
+    if (this.ready && this.panel.active) this.post({ type: 'refocus' });
   }
 
   dispose(): void {

@@ -68,7 +68,37 @@ async function handle(m: TableUpdate): Promise<void> {
       if (m.name === 'measureView') post({ type: 'viewMeasured', ...grid.measureView() });
       if (m.name === 'fixes') grid.showFixes();
       break;
+    case 'refocus': refocusGrid(); break;
   }
+}
+
+/** Ends the wait of the last 'refocus' for the focus to come back, if it still waits. */
+let stopWaiting: (() => void) | undefined;
+
+/** A picker or modal shown for this table has closed: VS Code gives the focus back to this page, but to its body, not
+ * to the grid, and the keys would do nothing until a click. The grid takes it only while the page has the focus: at
+ * once, or when the focus comes back within a second (a key or a click meanwhile ends the wait). Never from a page
+ * without the focus: that would take it from wherever the person went (the palette closes when it loses it). */
+function refocusGrid(): void {
+  stopWaiting?.();
+  const give = () => {
+    const at = document.activeElement;
+    if (document.hasFocus() && (at === null || at === document.body)) dom.grid.focus();
+  };
+  if (document.hasFocus()) { give(); return; }
+  const stop = () => {
+    stopWaiting = undefined;
+    clearTimeout(timer);
+    window.removeEventListener('focus', focused);
+    window.removeEventListener('keydown', stop, true);
+    window.removeEventListener('mousedown', stop, true);
+  };
+  const focused = () => { stop(); give(); };
+  const timer = setTimeout(stop, 1000);
+  window.addEventListener('focus', focused);
+  window.addEventListener('keydown', stop, true);
+  window.addEventListener('mousedown', stop, true);
+  stopWaiting = stop;
 }
 
 post({ type: 'ready' });

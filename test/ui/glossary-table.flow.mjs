@@ -69,4 +69,25 @@ export async function run(t) {
   // A long value, which a narrow column cuts off, is in the cell's tooltip.
   const long = frame.locator('.cell[data-col="0"]', { hasText: 'Terminology Studio' }).first();
   t.check(((await long.getAttribute('title')) ?? '').startsWith('Terminology Studio'), `the long source phrase is the cell's tooltip (${await long.getAttribute('title')})`);
+
+  // The keys act on the grid after a picker the table opened, without a click: Delete asks from which dictionaries;
+  // Escape closes the picker and changes nothing; the grid has the keyboard again, so ArrowUp moves the selected cell
+  // and Delete asks again (before the fix, focus came back to the page's body and the keys did nothing).
+  await cell(2, 1).click();
+  await page.keyboard.press('Delete');
+  const items = await t.pickItems();
+  t.check(items.length > 0, `Delete asks from which dictionaries (${items.map((i) => i.replace(/\s+/g, ' ')).join(' | ')})`);
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  t.check(!(await t.activeTab()).dirty, 'Escape in the picker deleted nothing');
+  const gridFocused = await frame.locator('#grid:focus').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  t.check(gridFocused, 'after the picker closed, the grid has the keyboard again without a click');
+  await page.keyboard.press('ArrowUp');
+  const moved = await frame.locator('.row[data-row="1"] .cell.active[data-col="1"]').waitFor({ timeout: 10_000 }).then(() => true, () => false);
+  t.check(moved, 'ArrowUp then moved the selected cell from row 3 to row 2');
+  await page.keyboard.press('Delete');
+  t.check((await t.pickItems()).length > 0, 'Delete on the row reached by the arrow asks from which dictionaries again');
+  await page.keyboard.press('Escape');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  t.check(!(await t.activeTab()).dirty, 'Escape in the second picker deleted nothing either');
 }
