@@ -150,6 +150,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     this.active?.post({ type: 'command', name, arg });
   }
 
+  /** Gives the active table the focus (its grid takes the keyboard when a refocus is pending: see pickerFocus). */
+  focusActive(): void {
+    const panel = this.active?.panel;
+    if (panel) panel.reveal(panel.viewColumn, false);
+  }
+
   /** The active table, when it shows a multilingual glossary: its languages (source first). */
   activeGrid(): string[] | undefined {
     return this.active?.mode === 'grid' ? this.active.header() : undefined;
@@ -226,8 +232,12 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
       provider,
       vscode.window.registerCustomEditorProvider(TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
       provider.followLinksInTable(),
-      // From F8 (no argument), or with a finding code: the next finding of that code, of any severity (Review Drafts).
-      vscode.commands.registerCommand('terminology.table.nextProblem', (code?: unknown) => provider.command('nextProblem', typeof code === 'string' ? code : undefined)),
+      // From F8 (no argument), or with a finding code: the next finding of that code, of any severity, and the table
+      // takes the keyboard (Review Drafts, after a modal question).
+      vscode.commands.registerCommand('terminology.table.nextProblem', (code?: unknown) => {
+        provider.command('nextProblem', typeof code === 'string' ? code : undefined);
+        if (typeof code === 'string') provider.focusActive();
+      }),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
       vscode.commands.registerCommand('terminology.table.nextGap', () => provider.command('nextGap')),
       vscode.commands.registerCommand('terminology.table.filterMissing', async () => {

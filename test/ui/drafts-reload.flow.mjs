@@ -56,6 +56,10 @@ export async function run(t) {
   await t.modal(/5 machine-translated drafts in en\.multilingual\.tsv have not been reviewed/, 'Review Drafts');
   await frame().locator(`.cell.active.draft[data-col="${esCol}"]`).waitFor({ timeout: 10_000 });
   t.check(writes() === writesAtAsk, 'Ctrl+S in the table asked about the 5 drafts; Review Drafts sent nothing and selected an ES draft cell');
+  t.check(await frame().locator('#grid:focus').waitFor({ timeout: 10_000 }).then(() => true, () => false), 'after the question the grid has the keyboard, without a click');
+  await page.keyboard.press('ArrowLeft');
+  await frame().locator(`.cell.active[data-col="${esCol - 1}"]`).waitFor({ timeout: 10_000 });
+  t.check(true, 'ArrowLeft then moved to the JA cell');
 
   // The Problems panel lists a draft-translation finding per draft. Its filter box narrows the list to one code, as
   // a person would type it, so that every row counted is on screen (the list draws only the rows it shows).

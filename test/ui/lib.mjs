@@ -49,7 +49,9 @@ export function makeHelpers(page, { emulator, workspace, check, hasKey = true })
             return false;
           }
         }
-        await box.fill(`>${title.replace(/^>?\s*/, '')}`);
+        // VS Code can close the palette again at once when it focuses a webview late (after a picker shown from
+        // the webview closed): then the box is gone, and the next try opens the palette again.
+        if (!(await box.fill(`>${title.replace(/^>?\s*/, '')}`, { timeout: 3000 }).then(() => true, () => false))) return false;
         if (await row.isVisible().catch(() => false)) return true;
         // The palette lists the commands whose "when" held as it opened (the active editor, the view in focus): an
         // editor that was still opening leaves a command out. Close it, so that the next try opens it afresh.
