@@ -1,6 +1,6 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
-import { mergeGrid, parseEntries, serializeEntries, type MergeResult } from '../core';
+import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { readText } from '../platform/readText';
 import { offload } from '../platform/offload';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
@@ -255,8 +255,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
       const before = (await readText(doc)).text;
       // On the core worker for a large text: a 10 MiB three-way merge does not stall the extension host.
-      const result = ref.kind === 'glossary' ? mergeGrid(base, before, text)
-        : await offload.merge(ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
+      const result = await offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
       await replaceText(doc, result.text);
       // The text before the merge descends from the base the merge used, not from the remote the fetch saw.
       fs.rebase(doc.uri, text, before, result.text, known);

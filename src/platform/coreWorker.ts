@@ -4,7 +4,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
@@ -25,7 +25,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: findings.filter((f) => f.severity === 'error').length };
     }
     case 'sameContent': return { value: sameContent(req.a, req.b, req.kind) };
-    case 'merge': return { value: req.kind === 'terms' ? mergeTerms(req.base, req.ours, req.theirs) : mergeEntries(req.base, req.ours, req.theirs) };
+    case 'merge': return { value: mergeOf(req.kind, req.base, req.ours, req.theirs) };
     case 'countEntries': return { value: countEntries(req.text) };
     case 'gridEntryCount': return { value: gridEntryCount(req.text) };
     case 'gridChanges': return { value: gridChanges(req.text, req.remote) };

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeEntries, mergeTerms, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
@@ -169,8 +169,9 @@ export class Offload {
     return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'sameContent', a, b, kind }, inline);
   }
 
-  merge(kind: 'entries' | 'terms', base: string, ours: string, theirs: string): Promise<MergeResult> {
-    const inline = () => (kind === 'terms' ? mergeTerms(base, ours, theirs) : mergeEntries(base, ours, theirs));
+  /** A three-way merge: of a dictionary's entries, a term list's terms, or a multilingual glossary's cells ('grid'). */
+  merge(kind: 'entries' | 'terms' | 'grid', base: string, ours: string, theirs: string): Promise<MergeResult> {
+    const inline = () => mergeOf(kind, base, ours, theirs);
     return base.length + ours.length + theirs.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'merge', kind, base, ours, theirs }, inline);
   }
 

@@ -9,7 +9,7 @@ export type OffloadRequest =
   | { op: 'errorCount'; kind: 'terms'; text: string; lang?: string }
   | { op: 'errorCount'; kind: 'glossary'; text: string }
   | { op: 'sameContent'; a: string; b: string; kind: 'entries' | 'terms' }
-  | { op: 'merge'; kind: 'entries' | 'terms'; base: string; ours: string; theirs: string }
+  | { op: 'merge'; kind: 'entries' | 'terms' | 'grid'; base: string; ours: string; theirs: string }
   | { op: 'countEntries'; text: string }
   | { op: 'gridEntryCount'; text: string }
   | { op: 'gridChanges'; text: string; remote?: string }

@@ -2,7 +2,7 @@
  * language is taken wherever you did not touch that cell; a cell both sides changed differently becomes a conflict
  * block around its line, as in a single dictionary. Pure: no vscode. */
 import { CONFLICT_MARKERS } from '../conflicts';
-import type { MergeResult } from '../merge';
+import { mergeEntries, mergeTerms, type MergeResult } from '../merge';
 import { encodeField } from '../serialize';
 import { cellValue, parseGrid, type GridRow, type ParsedGrid } from './grid';
 
@@ -162,4 +162,11 @@ export function mergeGrid(base: string, ours: string, theirs: string): MergeResu
     emit(key, undefined);
   }
   return { text: bom + out.join(eol) + eol, fromRemote, conflicts };
+}
+
+/** The three-way merge of a text of `kind`: a dictionary's entries, a term list's terms, a multilingual glossary's
+ * cells ('grid'). */
+export function mergeOf(kind: 'entries' | 'terms' | 'grid', base: string, ours: string, theirs: string): MergeResult {
+  if (kind === 'grid') return mergeGrid(base, ours, theirs);
+  return kind === 'terms' ? mergeTerms(base, ours, theirs) : mergeEntries(base, ours, theirs);
 }

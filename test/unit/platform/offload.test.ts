@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, sameContent } from '../../../src/core';
+import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
 import { ServiceClient } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
@@ -36,6 +36,13 @@ describe('offload: whole-text work on the core worker', function () {
     assert.equal(await off.sameContent(base, ours, 'entries'), sameContent(base, ours, 'entries'));
     assert.equal(await off.sameContent(base, base.split('\n').reverse().join('\n'), 'entries'), true);
     assert.deepEqual(await off.merge('entries', base, ours, theirs), mergeEntries(base, ours, theirs));
+    // A multilingual glossary's merge (Merge with Remote on a glossary document) on the worker too, cell by cell.
+    const grid = (de: string) => joinGridTexts('en', [{ targetLang: 'de', text: de }, { targetLang: 'fr', text: base.replace(/\tZiel /g, '\tcible ') }]);
+    const [gBase, gOurs, gTheirs] = [grid(base), grid(ours), grid(theirs)];
+    assert.ok(gBase.length > OFFLOAD_ABOVE);
+    const merged = await off.merge('grid', gBase, gOurs, gTheirs);
+    assert.deepEqual(merged, mergeGrid(gBase, gOurs, gTheirs));
+    assert.ok(merged.conflicts === 0 && merged.text.includes('\tmine Ziel 3\t') && merged.text.includes('theirs\tihre'), 'both sides\' changes in the merged glossary');
     assert.equal(await off.countEntries(base), countEntries(base));
     const value = { dictionaries: [{ entries: base }] };
     const bytes = await off.encodeJson(value, base.length);
