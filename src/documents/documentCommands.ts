@@ -50,7 +50,7 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
   return {
     discarded(uri, restore) {
       const back = vscode.l10n.t('Restore My Changes');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Your unsaved changes to {0} were replaced by the remote version.', basename(uri)), back)
+      void vscode.window.showWarningMessage(vscode.l10n.t('Your unsaved changes to {0} were discarded ("Don\'t Save" or Revert): the document holds the remote version again.', basename(uri)), back)
         .then(async (picked) => { if (picked === back) await restore().catch((err: unknown) => showError(vscode.l10n.t('Could not restore your changes'), err)); });
     },
     unchanged(uri) {
@@ -101,18 +101,19 @@ async function confirmDrafts(doc: vscode.TextDocument): Promise<boolean> {
   const push = vscode.l10n.t('Push with Drafts');
   const review = vscode.l10n.t('Review Drafts');
   // From the table too (Ctrl+S there): once the question is answered, the table's grid takes the keyboard back.
+  // Review Drafts first: the question's first button is its default, and a reflex Enter should not push them.
   const picked = await afterPicker(vscode.window.showWarningMessage(
     drafts.length === 1
       ? vscode.l10n.t('1 machine-translated draft in {0} has not been reviewed.', basename(doc.uri))
       : vscode.l10n.t('{0} machine-translated drafts in {1} have not been reviewed.', drafts.length, basename(doc.uri)),
     { modal: true, detail: vscode.l10n.t('Pushing makes them entries of the service as they are. Drafts are shown in italics, each with a "draft-translation" note; editing one makes it yours.') },
-    push, review,
+    review, push,
   ));
   if (picked === push) return true;
   if (picked === review) {
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     const inTable = tab?.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === doc.uri.toString();
-    if (inTable) await vscode.commands.executeCommand('terminology.table.nextProblem', 'draft-translation');
+    if (inTable) await vscode.commands.executeCommand('terminology.table.firstFinding', doc.uri, 'draft-translation');
     else {
       const editor = await vscode.window.showTextDocument(doc);
       editor.selection = new vscode.Selection(drafts[0].range.start, drafts[0].range.end);

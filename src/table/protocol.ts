@@ -59,7 +59,8 @@ export type TableUpdate =
   | { type: 'orders'; version: number; orders: Array<{ column: number; lines: Int32Array; ties: Uint8Array }> }
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
-  /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row). */
+  /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row); for firstFinding, the
+   * finding code. */
   | { type: 'command'; name: TableCommand; arg?: string }
   /** Select the cell at a document line and column (a Problems link followed while the table was shown). */
   | { type: 'reveal'; line: number; column: number }
@@ -67,7 +68,7 @@ export type TableUpdate =
    * src/platform/pickerFocus.ts). */
   | { type: 'refocus' };
 
-export type TableCommand = 'nextProblem' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
+export type TableCommand = 'nextProblem' | 'firstFinding' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 
 /** A request as the webview's queue builds it, before it gets its id and version. */
 export type TableRequestBody = TableRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'version'> : never) : never;

@@ -150,10 +150,14 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     this.active?.post({ type: 'command', name, arg });
   }
 
-  /** Gives the active table the focus (its grid takes the keyboard when a refocus is pending: see pickerFocus). */
-  focusActive(): void {
-    const panel = this.active?.panel;
-    if (panel) panel.reveal(panel.viewColumn, false);
+  /** Selects the first cell of the table of `uri` with a finding of `code` (Review Drafts: the first draft), and gives
+   * that table the focus: its grid takes the keyboard when a refocus is pending (see pickerFocus). */
+  firstFinding(uri: vscode.Uri, code: string): boolean {
+    const table = this.panels.get(uri.toString());
+    if (!table) return false;
+    table.post({ type: 'command', name: 'firstFinding', arg: code });
+    table.panel.reveal(table.panel.viewColumn, false);
+    return true;
   }
 
   /** The active table, when it shows a multilingual glossary: its languages (source first). */
@@ -232,12 +236,10 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
       provider,
       vscode.window.registerCustomEditorProvider(TABLE_VIEW_TYPE, provider, { webviewOptions: { retainContextWhenHidden: false } }),
       provider.followLinksInTable(),
-      // From F8 (no argument), or with a finding code: the next finding of that code, of any severity, and the table
-      // takes the keyboard (Review Drafts, after a modal question).
-      vscode.commands.registerCommand('terminology.table.nextProblem', (code?: unknown) => {
-        provider.command('nextProblem', typeof code === 'string' ? code : undefined);
-        if (typeof code === 'string') provider.focusActive();
-      }),
+      vscode.commands.registerCommand('terminology.table.nextProblem', () => provider.command('nextProblem')),
+      // Not in the palette: Review Drafts (the question before a glossary with drafts is pushed) goes to the first draft.
+      vscode.commands.registerCommand('terminology.table.firstFinding', (uri: unknown, code: unknown) =>
+        uri instanceof vscode.Uri && typeof code === 'string' && provider.firstFinding(uri, code)),
       vscode.commands.registerCommand('terminology.table.find', () => provider.command('find')),
       vscode.commands.registerCommand('terminology.table.nextGap', () => provider.command('nextGap')),
       vscode.commands.registerCommand('terminology.table.filterMissing', async () => {

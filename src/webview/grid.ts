@@ -316,13 +316,22 @@ export class Grid {
     this.render();
   }
 
-  /** The next row with a warning or an error (F8), or with a finding of `code` whatever its severity. */
-  nextProblem(code?: string): void {
-    const wanted = (f: CellFinding) => (code ? f.code === code : f.severity !== 'info');
+  /** The next row after the active one with a warning, an error or a draft to review (F8): the info findings
+   * (gaps, the same target twice) are many and are left to the filters. */
+  nextProblem(): void {
+    this.goToFinding((f) => f.severity !== 'info' || f.code === 'draft-translation', false);
+  }
+
+  /** The first row in view order with a finding of `code` (Review Drafts: the first draft). */
+  firstFinding(code: string): void {
+    this.goToFinding((f) => f.code === code, true);
+  }
+
+  private goToFinding(wanted: (f: CellFinding) => boolean, fromTop: boolean): void {
     const lines = [...this.findings.entries()].filter(([, l]) => l.some(wanted)).map(([line]) => line);
     const positions = lines.map((l) => this.view.indexOf(l)).filter((p) => p >= 0).sort((a, b) => a - b);
     if (!positions.length) return;
-    const next = positions.find((p) => p > this.active.row) ?? positions[0];
+    const next = fromTop ? positions[0] : positions.find((p) => p > this.active.row) ?? positions[0];
     const list = (this.findings.get(this.view[next]) ?? []).filter(wanted);
     const at = list.find((f) => f.severity === worst(list)) ?? list[0];
     const column = at ? at.column : 0;

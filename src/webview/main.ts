@@ -23,8 +23,10 @@ const findingsOf = (f: unknown) => (typeof f === 'string' ? JSON.parse(f) : f) a
 $('add').addEventListener('click', () => grid.addRow());
 $('delete').addEventListener('click', () => grid.deleteSelected());
 dom.fixAll.addEventListener('click', () => grid.queue.request({ message: () => ({ type: 'fixAll' }) }));
-dom.next.addEventListener('click', () => grid.nextProblem());
-dom.nextGap?.addEventListener('click', () => grid.nextGap());
+// The grid keeps the keyboard after these buttons: typing then goes into the cell they moved to (a click leaves the
+// focus on the button, where Enter would only press it again).
+dom.next.addEventListener('click', () => { grid.nextProblem(); dom.grid.focus(); });
+dom.nextGap?.addEventListener('click', () => { grid.nextGap(); dom.grid.focus(); });
 dom.applySort.addEventListener('click', () => {
   const { column, descending } = grid.sort;
   grid.queue.request({ message: () => ({ type: 'sortDocument', column, descending }) });
@@ -60,7 +62,8 @@ async function handle(m: TableUpdate): Promise<void> {
     case 'orders': grid.ordersArrived(m); break;
     case 'reveal': grid.revealCell(m.line, m.column); post(grid.viewReport()); break;
     case 'command':
-      if (m.name === 'nextProblem') { grid.nextProblem(m.arg); post(grid.viewReport()); }
+      if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
+      if (m.name === 'firstFinding' && m.arg) { grid.firstFinding(m.arg); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
       if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
       if (m.name === 'find') { dom.find.focus(); dom.find.select(); }

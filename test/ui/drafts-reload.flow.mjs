@@ -51,11 +51,11 @@ export async function run(t) {
 
   // Ctrl+S in the table asks first; Review Drafts sends nothing and selects a draft cell.
   const writesAtAsk = writes();
-  await frame().locator('#grid').focus();
+  await frame().locator('.row[data-row="3"] .cell[data-col="0"]').click();
   await page.keyboard.press('Control+S');
   await t.modal(/5 machine-translated drafts in en\.multilingual\.tsv have not been reviewed/, 'Review Drafts');
-  await frame().locator(`.cell.active.draft[data-col="${esCol}"]`).waitFor({ timeout: 10_000 });
-  t.check(writes() === writesAtAsk, 'Ctrl+S in the table asked about the 5 drafts; Review Drafts sent nothing and selected an ES draft cell');
+  await frame().locator(`.row[data-row="0"] .cell.active.draft[data-col="${esCol}"]`).waitFor({ timeout: 10_000 });
+  t.check(writes() === writesAtAsk, 'Ctrl+S in the table asked about the 5 drafts; Review Drafts sent nothing and selected the first draft (the first row\'s ES cell)');
   t.check(await frame().locator('#grid:focus').waitFor({ timeout: 10_000 }).then(() => true, () => false), 'after the question the grid has the keyboard, without a click');
   await page.keyboard.press('ArrowLeft');
   await frame().locator(`.cell.active[data-col="${esCol - 1}"]`).waitFor({ timeout: 10_000 });

@@ -4,7 +4,7 @@
 // test-results/ui/table-problems.png.
 import { join } from 'node:path';
 
-export const title = 'table problems: glossary table → Problems → a gap → the table selects that cell; again with an unsaved edit';
+export const title = 'table problems: glossary table → Problems → a gap → the table selects that cell; again with an unsaved edit; Next Gap then typing';
 
 export async function run(t) {
   const { page } = t;
@@ -49,4 +49,13 @@ export async function run(t) {
   t.check((await row('cloud').locator('.cell[data-col="1"]').innerText()).trim() === 'Wolken', 'the unsaved edit is still there (cloud → Wolken)');
   t.check(writes() === sentBefore, 'nothing was sent to the service');
   await page.screenshot({ path: join('test-results', 'ui', 'table-problems.png') });
+
+  // The toolbar's Next Gap keeps the keyboard in the grid: what is typed next goes into the gap it moved to.
+  await row('cloud').locator('.cell[data-col="0"]').click();
+  await frame.locator('#nextGap').click();
+  await row('server').locator('.cell.active.gap[data-col="2"]').waitFor({ timeout: 10_000 });
+  await page.keyboard.type('serveur');
+  await page.keyboard.press('Enter');
+  await t.until(async () => (await row('server').locator('.cell[data-col="2"]').innerText()).trim() === 'serveur', 'the typed value in server\'s FR gap');
+  t.check(writes() === sentBefore, 'after a click on Next Gap, typing filled the gap it moved to (nothing sent yet)');
 }
