@@ -24,6 +24,11 @@ export interface DraftActions {
   addLanguage(uri: vscode.Uri, targetLang: string, signal?: AbortSignal): Promise<number>;
   /** Fills the empty cells of `targetLang` with drafts (the glossary applied when it has that pair). */
   fillMissing(uri: vscode.Uri, targetLang: string, signal?: AbortSignal): Promise<number>;
+  /** The draft in the cell at `at` is reviewed and kept as it is: no longer marked (`draft-translation`), nor asked
+   * about on Ctrl+S. False when that cell holds no draft. */
+  keepDraft(uri: vscode.Uri, at: vscode.Position): boolean;
+  /** Every draft of the document is kept as it is. Returns how many were marked. */
+  keepAllDrafts(uri: vscode.Uri): number;
 }
 
 const encodeCell = (v: string) => (v === '' ? '""' : encodeField(v, 'tsv'));
@@ -72,6 +77,31 @@ export function draftActions(ctx: CommandContext, diagnostics: DiagnosticsManage
     diagnostics.setDrafts(doc, all);
   };
   return {
+    keepDraft(uri, at) {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      if (!doc || at.line < 1 || at.line >= doc.lineCount) return false;
+      // The language line and the cell's line are enough to tell its language and source.
+      const grid = parseGrid(`${doc.lineAt(0).text}\n${doc.lineAt(at.line).text}`);
+      const row = grid.rows[0];
+      const k = row ? row.cells.findIndex((c) => c !== undefined && at.character >= c.start && at.character <= c.end) : -1;
+      if (!row || k < 0) return false;
+      const all = new Map(diagnostics.drafts(doc));
+      let kept = false;
+      for (const lang of new Set([grid.targets[k], grid.targets[k].toLowerCase()])) {
+        const mine = new Map(all.get(lang) ?? []);
+        if (!mine.delete(row.source.value)) continue;
+        all.set(lang, mine);
+        kept = true;
+      }
+      if (kept) diagnostics.setDrafts(doc, all);
+      return kept;
+    },
+    keepAllDrafts(uri) {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const n = doc ? vscode.languages.getDiagnostics(doc.uri).filter((d) => typeof d.code === 'object' && d.code.value === 'draft-translation').length : 0;
+      if (doc) diagnostics.setDrafts(doc, undefined);
+      return n;
+    },
     async addLanguage(uri, targetLang, signal) {
       const { doc } = multilingual(uri, diagnostics);
       const lang = targetLang.toLowerCase();
@@ -223,6 +253,15 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
   return [
     ...decorate(diagnostics),
     ...persistDrafts(diagnostics, state),
+    // From the quick fixes of a draft (the text editor's light bulb, the table's Ctrl+.): the cell is the fix's.
+    vscode.commands.registerCommand('terminology.keepDraft', (uri: unknown, line: unknown, character: unknown) => {
+      if (uri instanceof vscode.Uri && typeof line === 'number' && typeof character === 'number') actions.keepDraft(uri, new vscode.Position(line, character));
+    }),
+    vscode.commands.registerCommand('terminology.keepAllDrafts', (uri: unknown) => {
+      if (!(uri instanceof vscode.Uri)) return;
+      const n = actions.keepAllDrafts(uri);
+      if (n) vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) {0} kept as reviewed', plural(n, '1 draft', '{0} drafts')), 5000);
+    }),
     vscode.commands.registerCommand('terminology.addLanguage', async () => {
       const doc = needDoc();
       const client = doc && await requireClient(ctx);

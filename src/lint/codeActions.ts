@@ -28,6 +28,19 @@ class Provider implements vscode.CodeActionProvider {
           fixable ||= fix.preferred === true;
         }
       }
+      // A machine-translated draft, reviewed: kept as it is (src/glossaryView/drafts.ts).
+      const drafts = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'object' && d.code.value === 'draft-translation');
+      for (const d of drafts) {
+        const a = new vscode.CodeAction(vscode.l10n.t('Keep this draft as the translation (reviewed)'), vscode.CodeActionKind.QuickFix);
+        a.command = { command: 'terminology.keepDraft', title: a.title, arguments: [doc.uri, d.range.start.line, d.range.start.character] };
+        a.diagnostics = [d];
+        actions.push(a);
+      }
+      if (drafts.length) {
+        const a = new vscode.CodeAction(vscode.l10n.t('Keep every draft in this file as it is (reviewed)'), vscode.CodeActionKind.QuickFix);
+        a.command = { command: 'terminology.keepAllDrafts', title: a.title, arguments: [doc.uri] };
+        actions.push(a);
+      }
       // A conflict block's fixes from any line inside the block, not only from its marker line.
       const line = _range.start.line;
       if (!actions.length) {

@@ -406,6 +406,12 @@ export class TablePanel implements vscode.Disposable {
       label: fix.title, description: f.code, detail: f.message, preferred: fix.preferred === true,
       apply: () => vscode.workspace.applyEdit(toWorkspaceEdit(doc.uri, fix.edits)),
     }))).sort((a, b) => Number(b.preferred) - Number(a.preferred));
+    // A machine-translated draft, reviewed: kept as it is (the same as the text editor's quick fixes).
+    for (const f of here.filter((x) => x.code === 'draft-translation')) {
+      items.push({ label: vscode.l10n.t('Keep this draft as the translation (reviewed)'), description: f.code, detail: f.message,
+        apply: () => vscode.commands.executeCommand('terminology.keepDraft', doc.uri, line, f.start) });
+      items.push({ label: vscode.l10n.t('Keep every draft in this file as it is (reviewed)'), apply: () => vscode.commands.executeCommand('terminology.keepAllDrafts', doc.uri) });
+    }
     if (!items.length) return { ok: false, message: here.length ? vscode.l10n.t('No automatic fix for this cell.') : vscode.l10n.t('No problem in this cell.') };
     if (findings.some((f) => f.fixes?.some((x) => x.preferred))) {
       items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(doc) });
