@@ -7,6 +7,8 @@ import { GlossaryNode } from '../explorer/glossaryTree';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { describeError, showError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
+import { activeDocument } from '../platform/activeDocument';
+import { afterPicker } from '../platform/pickerFocus';
 import { withCancellableProgress } from '../platform/progress';
 import { parseRemoteRef, SCHEME } from '../platform/remoteUris';
 
@@ -107,9 +109,12 @@ export function glossaryViewActions(ctx: CommandContext, remote: RemoteDocuments
 
 /** The source phrase on the cursor's line of a remote dictionary or multilingual document. */
 function fromActiveEditor(): { glossaryId: string; name: string; sourceLang: string; phrase?: string } | undefined {
+  // The active text editor's document, or the table's (then without a cursor line: the phrase is asked for).
+  const doc = activeDocument();
+  const ref = doc && doc.uri.scheme === SCHEME ? parseRemoteRef(doc.uri) : undefined;
+  if (!doc || !ref || ref.kind === 'termList' || !ref.id) return undefined;
   const editor = vscode.window.activeTextEditor;
-  const ref = editor && editor.document.uri.scheme === SCHEME ? parseRemoteRef(editor.document.uri) : undefined;
-  if (!editor || !ref || ref.kind === 'termList' || !ref.id) return undefined;
+  if (editor?.document !== doc) return { glossaryId: ref.id, name: ref.name, sourceLang: ref.sourceLang };
   const line = editor.selection.active.line;
   const skip = ref.kind === 'glossary' && line === 0; // the header line names languages
   const phrase = skip ? undefined : parseTsvLine(editor.document.lineAt(line).text).fields[0]?.value || undefined;
@@ -124,28 +129,29 @@ export function registerGlossaryViewCommands(ctx: CommandContext, actions: Gloss
     if (!target) {
       const client = node ? undefined : await requireClient(ctx);
       if (!node && !client) return;
-      const g = node ?? await pickGlossary(client!, vscode.l10n.t('Rename Source Phrase'));
+      const g = node ?? await afterPicker(pickGlossary(client!, vscode.l10n.t('Rename Source Phrase')));
       if (!g) return;
       const sources = [...new Set(g.dictionaries.map((d) => d.sourceLang.toLowerCase()))].sort();
       const sourceLang = sources.length === 1 ? sources[0]
-        : (await vscode.window.showQuickPick(sources.map((s) => ({ label: s.toUpperCase(), s })), { title: vscode.l10n.t('Source language of the phrase') }))?.s;
+        : (await afterPicker(vscode.window.showQuickPick(sources.map((s) => ({ label: s.toUpperCase(), s })), { title: vscode.l10n.t('Source language of the phrase') })))?.s;
       if (!sourceLang) return;
       target = { glossaryId: g.glossaryId, name: g.name, sourceLang };
     }
-    const from = target.phrase ?? await vscode.window.showInputBox({
+    // The boxes go through afterPicker: from the table (Rename in its title or the palette), its grid takes the keyboard back.
+    const from = target.phrase ?? await afterPicker(vscode.window.showInputBox({
       title: vscode.l10n.t('Rename Source Phrase in "{0}" ({1})', target.name, target.sourceLang.toUpperCase()),
       prompt: vscode.l10n.t('The source phrase to rename, exactly as written'),
       validateInput: (v) => (v === '' ? vscode.l10n.t('Type the source phrase.') : undefined),
-    });
+    }));
     if (!from) return;
-    const to = await vscode.window.showInputBox({
+    const to = await afterPicker(vscode.window.showInputBox({
       title: vscode.l10n.t('Rename "{0}" in every dictionary from {1} of "{2}"', from, target.sourceLang.toUpperCase(), target.name),
       value: from, valueSelection: [0, from.length],
       prompt: vscode.l10n.t('The new source phrase. Each dictionary that has "{0}" gets one call; all are checked first.', from),
       validateInput: (v) => (v.trim() === '' ? vscode.l10n.t('The phrase cannot be empty.')
         : v !== v.trim() ? vscode.l10n.t('No spaces at the start or the end: the service would trim them.')
           : /\t/.test(v) ? vscode.l10n.t('No tab in a phrase.') : undefined),
-    });
+    }));
     if (to === undefined || to === from) return;
     const t = target;
     const run = async (): Promise<void> => {

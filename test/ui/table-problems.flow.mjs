@@ -4,7 +4,7 @@
 // test-results/ui/table-problems.png.
 import { join } from 'node:path';
 
-export const title = 'table problems: glossary table → Problems → a gap → the table selects that cell; again with an unsaved edit; Next Gap then typing';
+export const title = 'table problems: glossary table → Problems → a gap → the table selects that cell; again with an unsaved edit; Next Gap then typing; Rename from the table';
 
 export async function run(t) {
   const { page } = t;
@@ -58,4 +58,14 @@ export async function run(t) {
   await page.keyboard.press('Enter');
   await t.until(async () => (await row('server').locator('.cell[data-col="2"]').innerText()).trim() === 'serveur', 'the typed value in server\'s FR gap');
   t.check(writes() === sentBefore, 'after a click on Next Gap, typing filled the gap it moved to (nothing sent yet)');
+
+  // Rename Source Phrase from the palette with the table active: it knows the table's glossary (no glossary picker);
+  // Escape in its box gives the keyboard back to the grid.
+  await t.command('Terminology: Rename Source Phrase in Every Dictionary');
+  const quick = page.locator('.quick-input-widget');
+  await quick.locator('.quick-input-title', { hasText: 'Rename Source Phrase in "Product terminology" (EN)' }).waitFor({ timeout: 10_000 });
+  t.check(true, 'Rename Source Phrase from the table asks for the phrase in the table\'s glossary, without a glossary picker');
+  await page.keyboard.press('Escape');
+  await quick.waitFor({ state: 'hidden', timeout: 10_000 });
+  t.check(await frame.locator('#grid:focus').waitFor({ timeout: 10_000 }).then(() => true, () => false), 'after Escape the grid has the keyboard again');
 }
