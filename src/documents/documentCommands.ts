@@ -13,6 +13,7 @@ import { TermListNode } from '../explorer/spokenTermsTree';
 import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
 import { afterPicker } from '../platform/pickerFocus';
+import { publishedFindings } from '../lint/convert';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { readOpenGlossaryIn } from '../platform/settings';
@@ -94,9 +95,7 @@ function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 
 /** Machine-translated drafts that nobody has changed yet (Add Language, Fill Missing Translations) become entries of
  * the service when saved: Ctrl+S asks first. "Review Drafts" pushes nothing and moves to the first draft. */
 async function confirmDrafts(doc: vscode.TextDocument): Promise<boolean> {
-  const drafts = vscode.languages.getDiagnostics(doc.uri)
-    .filter((d) => typeof d.code === 'object' && d.code.value === 'draft-translation')
-    .sort((a, b) => a.range.start.compareTo(b.range.start));
+  const drafts = publishedFindings(doc.uri, 'draft-translation').sort((a, b) => a.range.start.compareTo(b.range.start));
   if (!drafts.length) return true;
   const push = vscode.l10n.t('Push with Drafts');
   const review = vscode.l10n.t('Review Drafts');

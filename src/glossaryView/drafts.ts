@@ -8,6 +8,7 @@ import { cellValue, encodeField, lintLanguagePair, parseGrid, parseTsvLine, type
 import { activeDocument } from '../platform/activeDocument';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
+import { publishedFindings } from '../lint/convert';
 import { afterPicker } from '../platform/pickerFocus';
 import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
@@ -98,7 +99,7 @@ export function draftActions(ctx: CommandContext, diagnostics: DiagnosticsManage
     },
     keepAllDrafts(uri) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const n = doc ? vscode.languages.getDiagnostics(doc.uri).filter((d) => typeof d.code === 'object' && d.code.value === 'draft-translation').length : 0;
+      const n = doc ? publishedFindings(doc.uri, 'draft-translation').length : 0;
       if (doc) diagnostics.setDrafts(doc, undefined);
       return n;
     },
@@ -155,8 +156,7 @@ function decorate(diagnostics: DiagnosticsManager): vscode.Disposable[] {
   const paint = (editor: vscode.TextEditor) => {
     if (diagnostics.kindOf(editor.document)?.kind !== 'glossary') return;
     // The published diagnostics: asking the linter for its findings would finish a large document's sliced read at once.
-    const ranges = vscode.languages.getDiagnostics(editor.document.uri)
-      .filter((d) => d.source === 'terminology' && typeof d.code === 'object' && d.code.value === 'draft-translation').map((d) => d.range);
+    const ranges = publishedFindings(editor.document.uri, 'draft-translation').map((d) => d.range);
     editor.setDecorations(type, ranges);
   };
   return [

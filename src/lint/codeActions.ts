@@ -1,7 +1,7 @@
 /** Quick fixes for each finding, "Fix All" as a command, and source.fixAll.terminology (usable on save). */
 import * as vscode from 'vscode';
 import { fixAll, preferredEdits } from '../core';
-import { DIAGNOSTIC_SOURCE, toWorkspaceEdit } from './convert';
+import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
 import { linterFor, lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
@@ -29,7 +29,7 @@ class Provider implements vscode.CodeActionProvider {
         }
       }
       // A machine-translated draft, reviewed: kept as it is (src/glossaryView/drafts.ts).
-      const drafts = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'object' && d.code.value === 'draft-translation');
+      const drafts = context.diagnostics.filter((d) => isFinding(d, 'draft-translation'));
       for (const d of drafts) {
         const a = new vscode.CodeAction(vscode.l10n.t('Keep this draft as the translation (reviewed)'), vscode.CodeActionKind.QuickFix);
         a.command = { command: 'terminology.keepDraft', title: a.title, arguments: [doc.uri, d.range.start.line, d.range.start.character] };

@@ -4,6 +4,16 @@ import { ruleDocUrl, type Finding, type RuleCode, type TextEdit } from '../core'
 
 export const DIAGNOSTIC_SOURCE = 'terminology';
 
+/** Whether `d` is one of our findings with the rule code `code`. */
+export function isFinding(d: vscode.Diagnostic, code: RuleCode): boolean {
+  return d.source === DIAGNOSTIC_SOURCE && typeof d.code === 'object' && d.code.value === code;
+}
+
+/** Our published findings of `uri` with the rule code `code` (VS Code's copy: no linter is asked). */
+export function publishedFindings(uri: vscode.Uri, code: RuleCode): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => isFinding(d, code));
+}
+
 const SEVERITY: Record<Finding['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
   warning: vscode.DiagnosticSeverity.Warning,
