@@ -336,7 +336,12 @@ export class Grid {
     const at = list.find((f) => f.severity === worst(list)) ?? list[0];
     const column = at ? at.column : 0;
     this.move(next, column, false);
-    this.sayOfCell((this.findings.get(this.view[next]) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · '));
+    this.sayOfCell(this.findingsSaid(this.view[next], column));
+  }
+
+  /** The findings of one cell as said under the toolbar: "code: message", one after another. */
+  private findingsSaid(line: number, column: number): string {
+    return (this.findings.get(line) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · ');
   }
 
   /** Selects the cell at a document line and column, and gives the grid the focus (a Problems link followed while the
@@ -352,7 +357,7 @@ export class Grid {
     }
     if (at < 0) return;
     this.move(at, column, false);
-    const said = (this.findings.get(line) ?? []).filter((f) => f.column === column).map((f) => `${f.code}: ${f.message}`).join(' · ');
+    const said = this.findingsSaid(line, column);
     if (said) this.sayOfCell(said);
     this.dom.grid.focus();
   }
