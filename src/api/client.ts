@@ -4,10 +4,9 @@ import { CancelledError, errorForStatus, MalformedResponseError, NetworkError, S
 import { backoffDelay, DEFAULT_RETRY, retryAfterMs, sleep, type RetryOptions } from './retry';
 import type {
   CustomInstruction, CustomInstructionInput, DictionaryInfo, DictionaryInput, ExportTicket, Glossary, ImportRequest, ImportTicket,
-  Language, MemoryJob, Plan, Replacement, SegmentPage, SegmentQuery, SpokenTerms, StyleRuleList, StyleRuleListInput, TermListInfo, TermListInput,
+  Language, MemoryJob, Plan, SegmentPage, SegmentQuery, SpokenTerms, StyleRuleList, StyleRuleListInput, TermListInfo, TermListInput,
   TranslateRequest, Translation, TranslationMemory, TranslationMemoryPage, Usage, VoiceSession, VoiceSessionRequest,
 } from './types';
-import { EncodedEntries } from './types';
 import * as wire from './wire';
 
 export const DEFAULT_BASE_URL = 'https://api.example-language.ai';
@@ -41,39 +40,9 @@ export const LARGE_BODY = 256 * 1024;
 /** The UTF-16 units of the entries a body carries (a dictionary, a term list, a new glossary's dictionaries). */
 function entriesSize(body: unknown): number {
   const b = body as { entries?: unknown; dictionaries?: unknown } | undefined;
-  const units = (e: unknown) => (typeof e === 'string' ? e.length : e instanceof EncodedEntries ? e.units : 0);
-  let n = units(b?.entries);
-  if (Array.isArray(b?.dictionaries)) for (const d of b.dictionaries as Array<{ entries?: unknown }>) n += units(d?.entries);
+  let n = typeof b?.entries === 'string' ? b.entries.length : 0;
+  if (Array.isArray(b?.dictionaries)) for (const d of b.dictionaries as Array<{ entries?: unknown }>) if (typeof d?.entries === 'string') n += d.entries.length;
   return n;
-}
-
-/** The UTF-8 bytes of `body` with the bytes of every EncodedEntries in it spliced in where its JSON string goes;
- * undefined when the body holds none (at `entries`, or at `entries` of its `dictionaries` or `term_lists`). Only the
- * small rest of the body is encoded here. */
-export function splicedBody(body: unknown): Uint8Array | undefined {
-  const b = body as { entries?: unknown; dictionaries?: unknown; term_lists?: unknown } | undefined;
-  const lists = [b?.dictionaries, b?.term_lists].flatMap((l) => (Array.isArray(l) ? l as Array<{ entries?: unknown }> : []));
-  if (!(b?.entries instanceof EncodedEntries) && !lists.some((d) => d?.entries instanceof EncodedEntries)) return undefined;
-  const encoded: EncodedEntries[] = [];
-  // A placeholder no text of the body holds (NULs around a one-off number), replaced by the encoded bytes.
-  const mark = `\u0000${Math.random().toString(36).slice(2)}:${Date.now()}\u0000`;
-  const text = JSON.stringify(body, (_key, value: unknown) => {
-    if (!(value instanceof EncodedEntries)) return value;
-    encoded.push(value);
-    return mark;
-  });
-  const rest = text.split(JSON.stringify(mark));
-  if (rest.length !== encoded.length + 1) throw new Error('a body with encoded entries could not be assembled');
-  const utf8 = new TextEncoder();
-  const parts: Uint8Array[] = [];
-  rest.forEach((piece, i) => {
-    parts.push(utf8.encode(piece));
-    if (i < encoded.length) parts.push(encoded[i].json);
-  });
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.byteLength; }
-  return out;
 }
 
 interface RequestOptions {
@@ -180,7 +149,7 @@ export class ServiceClient {
   }
 
   /** PUT: creates the pair's dictionary, or replaces it whole. */
-  async replaceDictionary(id: string, dictionary: Replacement<DictionaryInput>, signal?: AbortSignal): Promise<DictionaryInfo> {
+  async replaceDictionary(id: string, dictionary: DictionaryInput, signal?: AbortSignal): Promise<DictionaryInfo> {
     const res = await this.request('PUT', `/v3/glossaries/${enc(id)}/dictionaries`, { signal, body: dictionaryBody(dictionary) });
     const info = wire.dictionaryInfo((res.body ?? {}) as Record<string, unknown>);
     return { sourceLang: info.sourceLang || dictionary.sourceLang.toLowerCase(), targetLang: info.targetLang || dictionary.targetLang.toLowerCase(), entryCount: info.entryCount };
@@ -226,7 +195,7 @@ export class ServiceClient {
   }
 
   /** PUT: replaces the list of that language, or creates it. */
-  async replaceTermList(id: string, list: Replacement<TermListInput>, signal?: AbortSignal): Promise<TermListInfo> {
+  async replaceTermList(id: string, list: TermListInput, signal?: AbortSignal): Promise<TermListInfo> {
     const res = await this.request('PUT', `/v3/spoken-terms/${enc(id)}/term-lists`, { signal, body: { lang: list.lang.toLowerCase(), entries: list.entries } });
     return wire.termListInfo((res.body ?? { lang: list.lang }) as Record<string, unknown>);
   }
@@ -489,7 +458,7 @@ export class ServiceClient {
     const headers: Record<string, string> = { Authorization: this.auth, 'User-Agent': this.userAgent, Accept: 'application/json' };
     const size = o.body === undefined ? 0 : entriesSize(o.body);
     const payload = o.body === undefined ? undefined
-      : splicedBody(o.body) ?? (this.largeJson && size >= LARGE_BODY ? await this.largeJson.encode(o.body, size) : JSON.stringify(o.body));
+      : this.largeJson && size >= LARGE_BODY ? await this.largeJson.encode(o.body, size) : JSON.stringify(o.body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const idempotent = o.idempotent ?? true;
     const max = Math.max(1, this.retry.maxAttempts);
@@ -681,7 +650,7 @@ function checkTransferUrl(raw: string, baseUrl: string): URL {
   return u;
 }
 
-function dictionaryBody(d: Replacement<DictionaryInput>) {
+function dictionaryBody(d: DictionaryInput) {
   return { source_lang: d.sourceLang.toLowerCase(), target_lang: d.targetLang.toLowerCase(), entries: d.entries, entries_format: d.entriesFormat };
 }
 

@@ -8,16 +8,6 @@ export interface DictionaryInfo { sourceLang: string; targetLang: string; entryC
 export interface Glossary { glossaryId: string; name: string; ready?: boolean; dictionaries: DictionaryInfo[]; creationTime: string }
 
 export interface TermListInput { lang: string; entries: string }
-
-/** Entries whose JSON string (quotes included) was encoded ahead as UTF-8 bytes, e.g. on a worker thread while a
- * save was being checked: the body that carries them is made by splicing these bytes in, not by encoding the
- * entries again. `units`: the entries' length in UTF-16 units. */
-export class EncodedEntries {
-  constructor(readonly json: Uint8Array, readonly units: number) {}
-}
-
-/** A dictionary or term list to replace: its entries as text, or encoded ahead. */
-export type Replacement<T extends { entries: string }> = Omit<T, 'entries'> & { entries: string | EncodedEntries };
 export interface TermListInfo { lang: string; entryCount: number }
 export interface SpokenTerms { spokenTermsId: string; name: string; termLists: TermListInfo[]; creationTime: string }
 

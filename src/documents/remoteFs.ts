@@ -5,11 +5,9 @@
  * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
-import { EncodedEntries, MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
-import { entriesForSending, findingFromServerError, utf8Length, type Finding, type LintEntriesOptions } from '../core';
+import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
+import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
-import type { PreparedSave } from '../platform/offloadProtocol';
-import { readPieces } from '../platform/readText';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { PartialPushError, type RemoteStore } from './remoteStore';
@@ -103,12 +101,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
    * hands the 10 MiB over to writeFile), for that save's conflict check. */
   private readonly willSaveFetches = new Map<string, { fetch: EarlyFetch; at: number }>();
-  /** An explicit save of a large document checked ahead, from the document's text when VS Code announced the save
-   * (while it gathers and sends the bytes to writeFile), with the base it was compared with: taken by that save's
-   * writeFile when its bytes are that text. */
-  private readonly preparedSaves = new Map<string, { ready: Promise<{ prepared: PreparedSave; base: string | undefined } | undefined>; at: number }>();
-  /** How many saves took the check made when they were announced (for the tests and the bench). */
-  savesCheckedAhead = 0;
   /** The remote text a preflight fetched, for the save that follows it. */
   private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
@@ -167,7 +159,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (e.document.uri.scheme !== SCHEME) return;
         this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
         this.fetchOnWillSave(e.document, e.reason);
-        this.prepareOnWillSave(e.document);
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
@@ -177,7 +168,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.forgetBase(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
-        this.preparedSaves.delete(key);
       }),
     ];
   }
@@ -347,7 +337,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     await this.history.settled();
     const base = this.versions.get(key)?.text;
-    const early = this.earlyFetch(ref, text.length);
+    const early = this.earlyFetch(ref, text);
     if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
@@ -371,7 +361,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
       this.willSaveFetches.get(key)?.fetch.drop();
       this.willSaveFetches.delete(key);
-      this.preparedSaves.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
     await this.history.settled();
@@ -379,34 +368,27 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
     // preflight may have done it: see `fresh`).
     const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
-    // Or checked ahead, when the save was announced, if these bytes are the text it checked.
-    const ahead = await this.takePrepared(key, base, content);
-    const checked = ahead
-      ? { text: undefined, same: ahead.same, identical: ahead.identical, errors: ahead.errors, linted: true }
-      : await this.checkBytes(ref, content, base, !recent);
+    const checked = await this.checkBytes(ref, content, base, !recent);
+    const text = checked.text;
     // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
     // fetched the remote: the save does neither again.
-    const fresh = recent && pre.text === checked.text;
+    const fresh = recent && pre.text === text;
     // The fetch this save started when it was announced (only the next writeFile of this address takes it).
     const announced = this.willSaveFetches.get(key);
     this.willSaveFetches.delete(key);
     const usable = !fresh && announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
     if (!usable) announced?.fetch.drop();
-    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, content.byteLength);
+    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (checked.same) {
       early?.drop();
-      if (!(checked.identical ?? base === checked.text)) this.ui.unchanged(uri);
+      if (base !== text) this.ui.unchanged(uri);
       return;
     }
-    // The text of the bytes. A save checked ahead needs it only after its PUT (or when the remote moved): it is
-    // decoded on the worker meanwhile.
-    const decoded = checked.text === undefined ? offload.decodeText(content) : Promise.resolve(checked.text);
-    decoded.catch(() => undefined); // a failure is said where the text is awaited
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = fresh ? 0 : checked.linted ? checked.errors : await errorCount(ref, await decoded);
+    const errors = fresh ? 0 : checked.linted ? checked.errors : await errorCount(ref, text);
     if (errors) {
       early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
@@ -418,16 +400,14 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
         const remote = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
-        // A remote that is still the base needs no look at the text (see decide).
-        const outcome = remote !== undefined && remote === base ? 'push' : await this.decide(key, ref, base, await decoded, remote);
+        const outcome = await this.decide(key, ref, base, text, remote);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') dictionaries = await this.store.replace(ref, ahead?.json ? new EncodedEntries(ahead.json, ahead.units) : await decoded, signal, remote);
+        if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote);
         else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {
       if (err instanceof ConflictError) throw vscode.FileSystemError.Unavailable(err.message);
-      const text = await decoded;
       if (err instanceof PartialPushError) {
         // What went through is the remote now: the next save compares with it and sends only the rest.
         const v = this.versions.get(key);
@@ -454,7 +434,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         ? vscode.l10n.t('Perhaps not pushed: {0}. Your text is kept; save again, which pushes only if the service does not hold this text yet.', inSentence(describeError(err)))
         : vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
-    const text = await decoded;
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(key);
@@ -466,53 +445,16 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.ui.pushed(uri, ref, text, dictionaries);
   }
 
-  /** An explicit save of a large dictionary or term list is checked ahead from the document's text (read in slices)
-   * when VS Code announces it, on the worker, while VS Code gathers and sends the same text as bytes to writeFile:
-   * compared with the base, linted, and its entries encoded for the PUT (see PreparedSave). Taken by the writeFile
-   * that follows only if its bytes are that text (their digest) and the base is still the one it was compared with;
-   * otherwise (another extension's edit on save, an encoding with a BOM, a Pull meanwhile) that save checks its
-   * bytes as before. */
-  private prepareOnWillSave(doc: vscode.TextDocument): void {
-    const key = doc.uri.toString();
-    this.preparedSaves.delete(key);
-    // The same saves as fetch their remote when announced (explicit, large, no preflight just now).
-    if (!this.willSaveFetches.has(key)) return;
-    const ref = parseRemoteRef(doc.uri);
-    if (!ref || ref.kind === 'glossary') return;
-    const ready = (async () => {
-      await this.history.settled();
-      const base = this.versions.get(key)?.text;
-      const read = await readPieces(doc);
-      if (!read) return undefined;
-      return { prepared: await offload.prepareSave(read.pieces, base, saveCheckOf(ref)), base };
-    })().catch((err: unknown) => {
-      this.log.debug(`${doc.uri.path}: the save could not be checked ahead (${describeError(err)}); its bytes are checked`);
-      return undefined;
-    });
-    const entry = { ready, at: Date.now() };
-    this.preparedSaves.set(key, entry);
-    setTimeout(() => { if (this.preparedSaves.get(key) === entry) this.preparedSaves.delete(key); }, WILL_SAVE_FETCH_MS).unref?.();
-  }
-
-  /** The save of `key` checked ahead, if `content` is the text it checked and `base` the base it compared with. */
-  private async takePrepared(key: string, base: string | undefined, content: Uint8Array): Promise<PreparedSave | undefined> {
-    const entry = this.preparedSaves.get(key);
-    this.preparedSaves.delete(key);
-    if (!entry || Date.now() - entry.at >= WILL_SAVE_FETCH_MS) return undefined;
-    const [ready, digest] = await Promise.all([entry.ready, offload.digest(content).catch(() => undefined)]);
-    if (!ready || digest !== ready.prepared.digest || ready.base !== base) return undefined;
-    this.savesCheckedAhead++;
-    this.log.debug(`${key}: the save's bytes are the text checked when it was announced`);
-    return ready.prepared;
-  }
-
   /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
-  private async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; identical: boolean | undefined; errors: number; linted: boolean }> {
+  private async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
     if (ref.kind === 'glossary') {
       const text = await offload.decodeText(content);
-      return { text, same: base !== undefined && await same(ref, base, text), identical: undefined, errors: 0, linted: false };
+      return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
     }
-    return { ...await offload.saveChecks(content, base, saveCheckOf(ref), lint), identical: undefined, linted: lint };
+    const check = ref.kind === 'dictionary'
+      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+      : { kind: 'terms' as const, lang: ref.lang };
+    return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
   }
 
   /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while
@@ -540,8 +482,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
    * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
    * a small text, whose checks take no time (it is fetched after them, as before). */
-  private earlyFetch(ref: RemoteRef, size: number): EarlyFetch | undefined {
-    return size < OFFLOAD_ABOVE ? undefined : this.startFetch(ref);
+  private earlyFetch(ref: RemoteRef, text: string): EarlyFetch | undefined {
+    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref);
   }
 
   private startFetch(ref: RemoteRef): EarlyFetch {
@@ -677,13 +619,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       }
     }
   }
-}
-
-/** The rules a save of a dictionary or a term list is checked by. */
-function saveCheckOf(ref: Exclude<RemoteRef, { kind: 'glossary' }>): { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string } {
-  return ref.kind === 'dictionary'
-    ? { kind: 'entries', options: { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
-    : { kind: 'terms', lang: ref.lang };
 }
 
 class ConflictError extends Error {

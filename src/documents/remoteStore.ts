@@ -1,6 +1,6 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
-import { NotFoundError, type EncodedEntries, type ServiceClient } from '../api';
+import { NotFoundError, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
@@ -111,16 +111,12 @@ export class RemoteStore {
 
   /** Replaces the remote dictionary or term list with `text`. For a multilingual text, only the dictionaries whose
    * entries differ from `remote` (the text the save compared with) are sent, one call each (see `replaceGlossary`),
-   * and their target languages are returned. A dictionary's or term list's entries may come encoded ahead
-   * (`EncodedEntries`: what a save checked ahead sends). */
-  async replace(ref: RemoteRef, text: string | EncodedEntries, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
+   * and their target languages are returned. */
+  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    if (ref.kind === 'glossary') {
-      if (typeof text !== 'string') throw new TypeError('a multilingual text is sent per dictionary, not encoded ahead');
-      return replaceGlossary(client, id, text, remote, signal);
-    }
-    const sent = typeof text === 'string' ? entriesForSending(text) : text;
+    if (ref.kind === 'glossary') return replaceGlossary(client, id, text, remote, signal);
+    const sent = entriesForSending(text);
     if (ref.kind === 'dictionary') {
       await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal);
     } else {

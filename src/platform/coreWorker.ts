@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, prepareSave, saveVerdict, sha256, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -48,11 +48,6 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     }
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'saveChecks': return { value: saveChecks(req) };
-    case 'prepareSave': {
-      const prepared = prepareSave(req.pieces, req.base, req);
-      return { value: prepared, transfer: prepared.json ? [prepared.json.buffer as ArrayBuffer] : [] };
-    }
-    case 'digest': return { value: sha256(req.bytes) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
@@ -81,7 +76,10 @@ export function encodeRows(text: string): EncodedRows {
  * once (as bytes) for all three. */
 export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): SaveChecks {
   const text = decoder.decode(req.bytes);
-  return { text, ...saveVerdict(text, req.base, req, req.lint) };
+  const same = req.base !== undefined && (req.base === text || sameContent(req.base, text, req.kind));
+  const errors = same || !req.lint ? 0
+    : (req.kind === 'terms' ? lintTermList(text, { lang: req.lang }) : lintEntries(text, req.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
+  return { text, same, errors };
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type PreparedSave, prepareSave, type SaveChecks, type SaveKind, saveVerdict, sha256, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -196,37 +196,18 @@ export class Offload {
   /** A save's checks of the bytes VS Code hands over, in one round trip: their text, whether it holds the same
    * entries as `base`, and (when `lint` and not the same) its error-level findings. */
   saveChecks(bytes: Uint8Array, base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, lint: boolean): Promise<SaveChecks> {
-    const kind = saveKind(check);
     const inline = (): SaveChecks => {
       const text = new TextDecoder().decode(bytes);
-      return { text, ...saveVerdict(text, base, kind, lint) };
+      const same = base !== undefined && (base === text || sameContent(base, text, check.kind));
+      const errors = same || !lint ? 0
+        : (check.kind === 'terms' ? lintTermList(text, { lang: check.lang }) : lintEntries(text, check.options)).filter((f) => f.severity === 'error').length;
+      return { text, same, errors };
     };
     if (bytes.byteLength < OFFLOAD_ABOVE) return Promise.resolve().then(inline);
-    return this.run({ op: 'saveChecks', bytes, base, lint, ...kind }, inline);
-  }
-
-  /** A save checked ahead from the document's text in `pieces` (see PreparedSave). The pieces travel in strings of
-   * about a chunk each (joined here a few at a time: one join of the whole text would hold this loop). */
-  prepareSave(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }): Promise<PreparedSave> {
-    const kind = saveKind(check);
-    const grouped: string[] = [];
-    let group: string[] = [];
-    let units = 0;
-    for (const piece of pieces) {
-      group.push(piece);
-      units += piece.length;
-      if (units >= this.chunkUnits) { grouped.push(group.join('')); group = []; units = 0; }
-    }
-    if (group.length) grouped.push(group.join(''));
-    const inline = () => prepareSave(grouped, base, kind);
-    const size = grouped.reduce((n, p) => n + p.length, 0);
-    return size < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'prepareSave', pieces: grouped, base, ...kind }, inline);
-  }
-
-  /** The SHA-256 of `bytes` in hex (the bytes are copied to the worker; the caller keeps them). */
-  digest(bytes: Uint8Array): Promise<string> {
-    const inline = () => sha256(bytes);
-    return bytes.byteLength < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'digest', bytes }, inline);
+    const options = check.kind === 'entries'
+      ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
+      : undefined;
+    return this.run({ op: 'saveChecks', bytes, base, kind: check.kind, ...(options ? { options } : { lang: (check as { lang?: string }).lang }), lint }, inline);
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */
@@ -308,13 +289,6 @@ export class Offload {
     this.worker = undefined;
     this.failed = true;
   }
-}
-
-/** What a save's checks need of its rules, as it crosses to the worker (a plain object). */
-function saveKind(check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }): SaveKind {
-  if (check.kind === 'terms') return { kind: 'terms', lang: check.lang };
-  const { format, sourceLang, targetLang, languages } = check.options;
-  return { kind: 'entries', options: { format, sourceLang, targetLang, ...(languages ? { languages: [...languages] } : {}) } };
 }
 
 /** `bytes` when they fill their buffer, else a copy that does: what is handed over (transferred) to the worker. */

@@ -1,7 +1,6 @@
 /** Requests the core worker answers (see coreWorker.ts and offload.ts). */
-import { createHash } from 'node:crypto';
 import { entriesText } from '../api/wire';
-import { entriesForSending, joinGridTexts, lintEntries, lintTermList, sameContent, type LintEntriesOptions } from '../core';
+import { joinGridTexts, type LintEntriesOptions } from '../core';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -22,9 +21,7 @@ export type OffloadRequest =
   | { op: 'commonEnds'; a: string; b: string }
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
-  | ({ op: 'saveChecks'; bytes: Uint8Array; base?: string; lint: boolean } & SaveKind)
-  | ({ op: 'prepareSave'; pieces: string[]; base?: string } & SaveKind)
-  | { op: 'digest'; bytes: Uint8Array }
+  | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
 
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
@@ -71,42 +68,6 @@ function entriesOf(d: GridAnswer & { bytes: Uint8Array }, decoder: TextDecoder):
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */
 export interface SaveChecks { text: string; same: boolean; errors: number }
-
-/** Which rules a save's text is checked by: a dictionary's entries (with its options) or a term list's. */
-export type SaveKind =
-  | { kind: 'entries'; options: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] } }
-  | { kind: 'terms'; lang?: string };
-
-/** Whether `text` holds the same entries as `base`, and (unless the same, or `lint` is false) its error count. */
-export function saveVerdict(text: string, base: string | undefined, check: SaveKind, lint: boolean): { same: boolean; errors: number } {
-  const same = base !== undefined && (base === text || sameContent(base, text, check.kind));
-  const errors = same || !lint ? 0
-    : (check.kind === 'terms' ? lintTermList(text, { lang: check.lang }) : lintEntries(text, check.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
-  return { same, errors };
-}
-
-/** A save checked ahead, from the document's text when VS Code announced the save (before it hands the bytes to
- * writeFile): the SHA-256 of the text's UTF-8 bytes (the save's bytes are taken as this text only when theirs is the
- * same), whether it is the base itself (`identical`) or holds the same entries (`same`), its error count, and,
- * when it is to be pushed, the JSON string of the entries it sends as UTF-8 bytes (`json`, for `units` UTF-16 units
- * of entries): the body is made by splicing those in. */
-export interface PreparedSave { digest: string; identical: boolean; same: boolean; errors: number; json?: Uint8Array; units: number }
-
-/** See PreparedSave: `pieces` are the document's text in order. */
-export function prepareSave(pieces: readonly string[], base: string | undefined, check: SaveKind): PreparedSave {
-  const text = pieces.join('');
-  const { same, errors } = saveVerdict(text, base, check, true);
-  const sent = same || errors ? undefined : entriesForSending(text);
-  return {
-    digest: sha256(new TextEncoder().encode(text)), identical: base === text, same, errors,
-    ...(sent === undefined ? {} : { json: new TextEncoder().encode(JSON.stringify(sent)) }), units: sent?.length ?? 0,
-  };
-}
-
-/** The SHA-256 of `bytes`, in hex. */
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
 
 /** A large string travels between the threads in chunks of this many UTF-16 units, one chunk per message, each
  * posted (main thread → worker) or received (worker → main thread, one at a time, each acknowledged) in a task of

@@ -10,16 +10,7 @@ const SLICE_MS = 8;
 
 /** The text of `doc` and the version it is the text of (the document's version when it is returned). */
 export async function readText(doc: vscode.TextDocument): Promise<{ text: string; version: number }> {
-  const read = doc.lineCount > LINES ? await readPieces(doc) : undefined;
-  if (read) return { text: read.pieces.join(''), version: read.version };
-  // Small, or changing all the time: at once.
-  return { text: doc.getText(), version: doc.version };
-}
-
-/** The text of `doc` in pieces of LINES lines, in order, not joined, and the version they are the text of; undefined
- * when the document kept changing while it was read (three tries). */
-export async function readPieces(doc: vscode.TextDocument): Promise<{ pieces: string[]; version: number } | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; doc.lineCount > LINES && attempt < 3; attempt++) {
     const version = doc.version;
     const pieces: string[] = [];
     let slice = performance.now();
@@ -32,7 +23,8 @@ export async function readPieces(doc: vscode.TextDocument): Promise<{ pieces: st
         slice = performance.now();
       }
     }
-    if (doc.version === version && !doc.isClosed) return { pieces, version };
+    if (doc.version === version) return { text: pieces.join(''), version };
   }
-  return undefined;
+  // Small, or changing all the time: at once.
+  return { text: doc.getText(), version: doc.version };
 }

@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import {
-  AuthenticationError, CancelledError, EncodedEntries, ForbiddenError, MalformedResponseError, NetworkError, NotFoundError, QuotaError,
+  AuthenticationError, CancelledError, ForbiddenError, MalformedResponseError, NetworkError, NotFoundError, QuotaError,
   RateLimitError, ServerError, ServiceClient, ServiceError, ValidationError, type ServiceClientOptions,
 } from '../../../src/api';
-import { splicedBody } from '../../../src/api/client';
 import { taggedLogger } from '../../../src/platform/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 
@@ -64,33 +63,6 @@ describe('ServiceClient over real HTTP against the emulator', () => {
       assert.equal((await client.getGlossary(g.glossaryId)).dictionaries.length, 1);
       await client.deleteGlossary(g.glossaryId);
       assert.deepEqual(await client.listGlossaries(), []);
-    });
-    it('replaces a dictionary and a term list with entries encoded ahead (a checked save\'s), as with the text', async () => {
-      const entries = 'say "hi"\tsag \\ "hallo"\nemoji 😀\tx – y\nsource\tZiel\n';
-      const encoded = (t: string) => new EncodedEntries(new TextEncoder().encode(JSON.stringify(t)), t.length);
-      const g = await client.createGlossary('G', [{ sourceLang: 'en', targetLang: 'de', entries: 'a\tb', entriesFormat: 'tsv' }]);
-      assert.deepEqual(await client.replaceDictionary(g.glossaryId, { sourceLang: 'EN', targetLang: 'DE', entries: encoded(entries), entriesFormat: 'tsv' }),
-        { sourceLang: 'en', targetLang: 'de', entryCount: 3 });
-      assert.equal(await client.getDictionaryEntries(g.glossaryId, 'en', 'de'), entries);
-      const c = await client.createSpokenTerms('S', [{ lang: 'en', entries: 'a' }]);
-      const terms = 'Kubernetes\nMüller "Co"\n';
-      await client.replaceTermList(c.spokenTermsId, { lang: 'EN', entries: terms });
-      const asText = await client.getTermListEntries(c.spokenTermsId, 'en');
-      await client.replaceTermList(c.spokenTermsId, { lang: 'en', entries: 'other' });
-      await client.replaceTermList(c.spokenTermsId, { lang: 'EN', entries: encoded(terms) });
-      assert.equal(await client.getTermListEntries(c.spokenTermsId, 'en'), asText);
-      assert.ok(asText.includes('Müller "Co"'));
-    });
-    it('splices encoded entries into a body byte for byte as JSON.stringify would write it', () => {
-      // Texts around the placeholder's shape (NULs, a colon, digits) cannot be taken for it.
-      const tricky = ['\u0000', '\u0000x:1\u0000', '"\u0000"', '\\u0000', 'Zeile\n"quoted"\t😀'];
-      for (const t of tricky) {
-        const plain = { name: t, entries: t, dictionaries: [{ entries: t, other: t }], term_lists: [{ entries: t }] };
-        const enc = (x: string) => new EncodedEntries(new TextEncoder().encode(JSON.stringify(x)), x.length);
-        const mixed = { name: t, entries: enc(t), dictionaries: [{ entries: enc(t), other: t }], term_lists: [{ entries: enc(t) }] };
-        assert.equal(new TextDecoder().decode(splicedBody(mixed)), JSON.stringify(plain), JSON.stringify(t));
-      }
-      assert.equal(splicedBody({ entries: 'plain text' }), undefined, 'a body with no encoded entries is left to the usual encoding');
     });
     it('reads the entries response without the "dictionaries" wrapper too', async () => {
       const g = await client.createGlossary('G', [{ sourceLang: 'en', targetLang: 'de', entries: 'a\tb', entriesFormat: 'tsv' }]);

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { commonEnds, countEntries, entriesForSending, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
+import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
 import { ServiceClient } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
 import { startEmulator } from '../../emulator/server';
 import { inflateRawSync } from 'node:zlib';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { rowsText } from '../../../src/webview/rowsText';
 
 /** A dictionary over the offload threshold, with a few findings. */
@@ -56,31 +56,6 @@ describe('offload: whole-text work on the core worker', function () {
     assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, false), { text: ours, same: false, errors: 0 });
     assert.deepEqual(await off.saveChecks(bytesOf(base.split('\n').reverse().join('\n')), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: base.split('\n').reverse().join('\n'), same: true, errors: 0 });
     assert.deepEqual(await off.saveChecks(bytesOf(ours), undefined, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
-  });
-
-  it('checks a save ahead from the document\'s pieces as the save\'s checks would: digest, verdict, the entries\' JSON', async () => {
-    const base = big();
-    const clean = base.replace(/^ lead [^\n]*\n/gm, '');
-    const edited = clean.replace('source 3\t', 'source 3\tmine ') + 'quote "x"\tback\\slash 😀\r\n';
-    const pieces = (t: string) => t.match(/(?:[^\n]*\n){1,3000}|[^\n]+$/g)!; // cut at line starts, as readPieces does
-    assert.equal(pieces(edited).join(''), edited);
-    const sha = (t: string) => createHash('sha256').update(new TextEncoder().encode(t)).digest('hex');
-    const check = { kind: 'entries' as const, options: { format: 'tsv' as const } };
-    for (const o of [off, new Offload(undefined)]) { // the worker, and inline
-      const pushed = await o.prepareSave(pieces(edited), clean, check);
-      assert.equal(pushed.digest, sha(edited));
-      assert.equal(await o.digest(new TextEncoder().encode(edited)), sha(edited));
-      assert.deepEqual({ ...pushed, json: undefined }, { digest: sha(edited), identical: false, same: false, errors: 0, json: undefined, units: entriesForSending(edited).length });
-      assert.equal(new TextDecoder().decode(pushed.json), JSON.stringify(entriesForSending(edited)), 'the JSON string of what is sent (the CR gone)');
-      // With errors: nothing to send; the same entries in another order: nothing to push; the base itself: identical.
-      const blocked = await o.prepareSave(pieces(base), clean, check);
-      assert.deepEqual([blocked.errors > 0, blocked.json], [true, undefined]);
-      assert.equal(blocked.errors, lintEntries(base, { format: 'tsv' }).filter((f) => f.severity === 'error').length);
-      const reordered = clean.split('\n').reverse().join('\n');
-      assert.deepEqual(await o.prepareSave(pieces(reordered), clean, check), { digest: sha(reordered), identical: false, same: true, errors: 0, units: 0 });
-      assert.deepEqual(await o.prepareSave(pieces(clean), clean, check), { digest: sha(clean), identical: true, same: true, errors: 0, units: 0 });
-      if (o !== off) o.dispose();
-    }
   });
 
   it('sends large strings both ways in chunks, whole (a surrogate pair at a chunk\'s edge included)', async () => {
