@@ -4,7 +4,7 @@ export { parseLine, parseTsvLine, parseCsvLine, quoteCsv, type EntriesFormat, ty
 export { EntriesLinter, lintEntries, type LintEntriesOptions } from './entries';
 export { lintTermList, termChars, termListChars, termsOf, type LintTermListOptions } from './termList';
 export { lintLanguagePair, lintLanguageCode, rootCode, isVariant, sameCode, type LanguageFinding, type LanguagePairOptions } from './languages';
-export { applyEdits, fixAll, lineStarts, preferredEdits } from './fixes';
+export { applyEdits, applySpans, editSpans, fixAll, fixAllSpans, lineStarts, preferredEdits, type FixAllResult, type Span } from './fixes';
 export { parseEntries, serializeEntries, entriesForSending, encodeField, type EntryValues, type ParsedEntry, type ParsedEntries } from './serialize';
 export { findingFromServerError } from './serverError';
 export { commonEnds, splitLines, utf8Length } from './text';

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { readText } from '../platform/readText';
 import { offload } from '../platform/offload';
+import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { pickTarget } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
@@ -136,34 +137,6 @@ function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
     if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
   });
 }
-
-/** Replaces the document's text with `text` by one edit of only what differs (between the common start and the
- * common end, found on the core worker for a large text): a Pull or a Merge of 10 MiB that changes a few entries
- * is a small edit for VS Code and for the linter. */
-async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
-  const { text: old, version } = await readText(doc);
-  if (old === text) return;
-  let [head, tail] = await offload.commonEnds(old, text);
-  // Never split a surrogate pair or a \r\n.
-  while (head > 0 && (isLow(old.charCodeAt(head)) || old.charCodeAt(head) === 10)) head--;
-  while (tail > 0 && (isLow(old.charCodeAt(old.length - tail)) || old.charCodeAt(old.length - tail) === 10)) tail--;
-  if (doc.version !== version) { head = 0; tail = 0; } // edited meanwhile: replace it all
-  for (let attempt = 0; ; attempt++) {
-    const at = doc.version;
-    const now = at === version ? old.length : doc.getText().length; // (a getText of 10 MiB holds the loop)
-    const edit = new vscode.WorkspaceEdit();
-    edit.replace(doc.uri, new vscode.Range(doc.positionAt(head), doc.positionAt(now - tail)), text.slice(head, text.length - tail));
-    if (await vscode.workspace.applyEdit(edit)) return;
-    // Refused because the document changed on the way (VS Code reloading a clean document whose remote moved):
-    // done when it holds the text now, otherwise replaced whole again, as for an edit made meanwhile.
-    if (doc.getText() === text) return;
-    if (doc.version === at || attempt === 2) throw new Error(vscode.l10n.t('the document could not be edited'));
-    head = 0;
-    tail = 0;
-  }
-}
-
-const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 /** The remote document at `uri`, or undefined. */
 async function remoteDocument(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {

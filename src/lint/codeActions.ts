@@ -1,9 +1,12 @@
 /** Quick fixes for each finding, "Fix All" as a command, and source.fixAll.terminology (usable on save). */
 import * as vscode from 'vscode';
-import { fixAll, preferredEdits } from '../core';
+import { applySpans, preferredEdits } from '../core';
+import { offload } from '../platform/offload';
+import { readText } from '../platform/readText';
+import { replaceText } from '../platform/replaceText';
 import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
-import { linterFor, lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
+import { lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
@@ -75,19 +78,28 @@ class Provider implements vscode.CodeActionProvider {
   }
 }
 
-/** Applies every preferred fix to the document (one edit, one undo step): the number of fixes applied, or
- * undefined when the document is not a glossary or term list. */
-export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind): Promise<number | undefined> {
+/** Applies every preferred fix to the document (one edit, one undo step): how many fixes were applied and the
+ * error-level findings left, or undefined when the document is not a glossary or term list. The text is read in
+ * slices and fixed on the core worker (a 10 MiB dictionary's fixes held the extension host for seconds), and the
+ * fixes are applied as small edits (a fix that made another one possible: one edit of what differs). Done again on
+ * the new text when the document changed meanwhile. */
+export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind): Promise<{ applied: number; errors: number } | undefined> {
   const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
-  const text = doc.getText();
-  const lint = linterFor(kind);
-  const result = fixAll(text, lint);
-  if (result.text === text) return 0;
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(text.length)), result.text);
-  await vscode.workspace.applyEdit(edit);
-  return result.applied;
+  for (let attempt = 0; ; attempt++) {
+    const { text, version } = await readText(doc);
+    const r = await offload.fixAll(kind, text);
+    if (!r.applied) return { applied: 0, errors: r.errors };
+    if (doc.version !== version && attempt < 2) continue;
+    if (r.spans && doc.version === version) {
+      const edit = new vscode.WorkspaceEdit();
+      for (const s of r.spans) edit.replace(doc.uri, new vscode.Range(doc.positionAt(s.from), doc.positionAt(s.to)), s.text);
+      if (await vscode.workspace.applyEdit(edit)) return { applied: r.applied, errors: r.errors };
+      if (attempt < 2) continue;
+    }
+    await replaceText(doc, r.text ?? applySpans(text, r.spans!));
+    return { applied: r.applied, errors: r.errors };
+  }
 }
 
 export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposable[] {
@@ -103,15 +115,14 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       // The document a menu or a notification names, else the active text editor's, or the table's when a table
       // view is active.
       const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : activeDocument();
-      const applied = doc && await fixAllInDocument(doc, manager.kindOf(doc));
-      if (applied === undefined || !doc) {
+      const fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
+        () => fixAllInDocument(doc, manager.kindOf(doc)));
+      if (fixed === undefined || !doc) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
         return 0;
       }
       // Say what was done, and what is left for a person to decide.
-      const kind = manager.kindOf(doc) ?? lintKindOf(doc, readLintSettings());
-      const findings = kind ? linterFor(kind)(doc.getText()) : [];
-      const left = findings.filter((f) => f.severity === 'error').length;
+      const { applied, errors: left } = fixed;
       const name = doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
       const done = applied === 0 ? vscode.l10n.t('Nothing to fix automatically in {0}', name)
         : applied === 1 ? vscode.l10n.t('Fixed 1 problem in {0}', name) : vscode.l10n.t('Fixed {0} problems in {1}', applied, name);

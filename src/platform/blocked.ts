@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
-import { preferredEdits } from '../core';
-import { linterFor, lintKindOf, readLintSettings } from './documentKinds';
+import { lintKindOf, readLintSettings } from './documentKinds';
+import { offload } from './offload';
+import { readText } from './readText';
 
-/** Whether Fix All would change anything in the open document at `uri`. */
-function hasAutomaticFix(uri: vscode.Uri): boolean {
+/** Whether Fix All would change anything in the open document at `uri` (its text read in slices, checked on the
+ * core worker: a 10 MiB dictionary is not linted on the extension host's loop). */
+async function hasAutomaticFix(uri: vscode.Uri): Promise<boolean> {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const kind = doc && lintKindOf(doc, readLintSettings());
   if (!doc || !kind) return false;
-  const findings = linterFor(kind)(doc.getText());
-  return preferredEdits(findings).length > 0;
+  return (await offload.fixAll(kind, (await readText(doc)).text)).applied > 0;
 }
 
 /** Tells that errors block a push, with the ways out: the Problems view, and Fix All when it can fix something.
@@ -16,13 +17,12 @@ function hasAutomaticFix(uri: vscode.Uri): boolean {
 export function showPushBlocked(name: string, errors: number, uri: vscode.Uri): void {
   const show = vscode.l10n.t('Show Problems');
   const fix = vscode.l10n.t('Fix All');
-  const buttons = hasAutomaticFix(uri) ? [show, fix] : [show];
-  void vscode.window.showErrorMessage(
+  void hasAutomaticFix(uri).catch(() => false).then((fixable) => vscode.window.showErrorMessage(
     errors === 1
       ? vscode.l10n.t('1 error in {0} blocks the push. Nothing was sent; the document keeps your text.', name)
       : vscode.l10n.t('{0} errors in {1} block the push. Nothing was sent; the document keeps your text.', errors.toLocaleString('en-US'), name),
-    ...buttons,
-  ).then(async (picked) => {
+    ...(fixable ? [show, fix] : [show]),
+  )).then(async (picked) => {
     if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
     if (picked === fix) await vscode.commands.executeCommand('terminology.fixAll', uri);
   });

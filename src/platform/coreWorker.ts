@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fixAllOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -49,6 +49,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
+    case 'fixAll': return { value: fixAllOf(req.lint, req.text) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
       const orders = columnOrders({

@@ -5,10 +5,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
+import { commonEnds, countEntries, type FixAllResult, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import type { LintKind } from './documentKinds';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, fixAllOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -208,6 +209,14 @@ export class Offload {
       ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
       : undefined;
     return this.run({ op: 'saveChecks', bytes, base, kind: check.kind, ...(options ? { options } : { lang: (check as { lang?: string }).lang }), lint }, inline);
+  }
+
+  /** Fix All of a text (see fixAllSpans): the spans one pass replaced, or the text after several, with the errors
+   * left. `lint` says which rules. */
+  fixAll(lint: LintKind, text: string): Promise<FixAllResult> {
+    const plain: LintKind = lint.kind === 'entries' ? { kind: 'entries', format: lint.format, sourceLang: lint.sourceLang, targetLang: lint.targetLang } : { kind: lint.kind };
+    const inline = () => fixAllOf(plain, text);
+    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'fixAll', lint: plain, text }, inline);
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */

@@ -1,6 +1,7 @@
 /** Requests the core worker answers (see coreWorker.ts and offload.ts). */
 import { entriesText } from '../api/wire';
-import { joinGridTexts, type LintEntriesOptions } from '../core';
+import { fixAllSpans, joinGridTexts, lintEntries, lintGrid, lintTermList, type Finding, type FixAllResult, type LintEntriesOptions } from '../core';
+import type { LintKind } from './documentKinds';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -22,7 +23,14 @@ export type OffloadRequest =
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
   | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
+  | { op: 'fixAll'; lint: LintKind; text: string }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
+
+/** Fix All of a text of the kind `lint` says (see fixAllSpans). */
+export function fixAllOf(lint: LintKind, text: string): FixAllResult {
+  const linter = (t: string): Finding[] => (lint.kind === 'terms' ? lintTermList(t) : lint.kind === 'glossary' ? lintGrid(t) : lintEntries(t, lint));
+  return fixAllSpans(text, linter);
+}
 
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
  * its lines that have quotes), for the order of all rows by each of the first `columns` columns (see columnOrders). */

@@ -343,7 +343,7 @@ export class TablePanel implements vscode.Disposable {
         return line < 0 || line >= doc.lineCount ? gone : this.fixes(line, m.column);
       }
       case 'fixAll': {
-        const applied = await fixAllInDocument(doc);
+        const applied = (await fixAllInDocument(doc))?.applied;
         return applied
           ? { ok: true, message: applied === 1 ? vscode.l10n.t('1 fix applied.') : vscode.l10n.t('{0} fixes applied.', applied) }
           : { ok: false, message: vscode.l10n.t('Nothing to fix automatically.') };

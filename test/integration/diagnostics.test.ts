@@ -124,6 +124,34 @@ describe('diagnostics on a large glossary (read in slices)', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  it('Fix All on a large glossary: the fixes applied as small edits, one undo step, the errors left said', async () => {
+    const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
+    const lines: string[] = [];
+    // 40 000 lines (over the worker's threshold and read in slices), a fix every 5 000 lines, one error left.
+    for (let i = 0; i < 40_000; i++) lines.push(i % 5000 === 7 ? ` lead ${i}\tZiel ${i}` : i === 20_001 ? `empty ${i}\t` : `source ${i}\tZiel ${i}`);
+    const original = lines.join('\n') + '\n';
+    const doc = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(vscode.Uri.parse(`untitled:/fix-${Date.now()}.glossary.tsv`)), 'glossary-tsv');
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 0), original)));
+    await diagnosticsWhere(doc.uri, (d) => d.length === 9, 'eight whitespace findings and an empty target');
+    const changes: number[] = [];
+    const sub = vscode.workspace.onDidChangeTextDocument((e) => { if (e.document === doc && e.contentChanges.length) changes.push(e.contentChanges.length); });
+    let applied: number | undefined;
+    try {
+      applied = await vscode.commands.executeCommand<number>('terminology.fixAll');
+    } finally {
+      sub.dispose();
+    }
+    assert.equal(applied, 8);
+    assert.deepEqual(changes, [8], 'one edit of eight small changes, not the whole text replaced');
+    assert.equal(doc.getText(), original.replace(/^ (lead \d+)\t/gm, '$1\t'));
+    await diagnosticsWhere(doc.uri, (d) => d.length === 1, 'the empty target left');
+    assert.equal(api.diagnostics.debounceFor(doc), 120);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), original, 'one undo step brings the text back');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('a small glossary shows a new finding within 30 ms of the keystroke (the debounce adapts)', async () => {
     const api = await vscode.extensions.getExtension<TerminologyApi>(EXTENSION_ID)!.activate();
     const lines = Array.from({ length: 50 }, (_, i) => `term ${i}\tBegriff ${i}`);

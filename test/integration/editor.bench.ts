@@ -350,6 +350,12 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     note(`save = push of 10 MiB: ${ms(save.ms)} vs bare fetch + PUT ${ms(bare.ms)} = ${(save.ms / bare.ms).toFixed(2)}x (goal ≤ 1.3x); ` +
       `entries fetches during the save: ${fetches} (goal: 1); the bare pair stalls ${ms(bare.maxStallMs)}`);
     note(`save = push, phases in ms from doc.save(): ${savePhases}; bare: fetch ${ms(bareTimes.fetch)}, PUT ${ms(bareTimes.put)}; VS Code's own save of the same bytes (in-memory provider) ${ms(baseSave.ms)}`);
+    // What no implementation can beat here: a save pushes after VS Code hands it the bytes (its own save of the same
+    // bytes, then the PUT), and an open from the service fetches before VS Code builds the document (the fetch, then
+    // VS Code's own open of the same bytes). Ratios to the goals' baselines.
+    const openBase = rows.find((r) => r.op === 'open → diagnostics')!.base!;
+    note(`floors on this machine in this run: VS Code's own save + the bare PUT = ${ms(baseSave.ms + bareTimes.put)} = ${((baseSave.ms + bareTimes.put) / bare.ms).toFixed(2)}x the bare fetch + PUT (save goal 1.3x); ` +
+      `the bare fetch + VS Code's own open = ${ms(bareTimes.fetch + openBase)} = ${((bareTimes.fetch + openBase) / openBase).toFixed(2)}x VS Code's own open (open goal 1.15x)`);
     note(`activation: ${ms(ext.activationMs)} = ${(ext.activationMs / 20).toFixed(2)}x the 20 ms goal`);
     // The stalls and the profile are wall-clock: on a machine with more runnable work than cores, a slice of 8 ms
     // of CPU takes longer.

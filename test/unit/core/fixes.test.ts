@@ -1,5 +1,25 @@
 import * as assert from 'node:assert/strict';
-import { applyEdits, findingFromServerError, fixAll, lintEntries, lintTermList, entriesForSending } from '../../../src/core';
+import fc from 'fast-check';
+import { applyEdits, findingFromServerError, fixAll, fixAllSpans, applySpans, lineStarts, lintEntries, lintTermList, entriesForSending, type TextEdit } from '../../../src/core';
+
+/** The way edits were applied before spans (one slice per edit, an edit compared with every one kept): the model
+ * the one-pass application is checked against. */
+function applyEditsModel(text: string, edits: readonly TextEdit[]): { text: string; applied: number } {
+  const starts = lineStarts(text);
+  const offset = (line: number, col: number) => Math.min((starts[line] ?? text.length) + col, text.length);
+  const spans = edits.map((e) => ({ from: offset(e.line, e.start), to: offset(e.endLine ?? e.line, e.end), text: e.text }));
+  const kept: typeof spans = [];
+  for (const s of spans) {
+    if (s.to < s.from) continue;
+    if (kept.some((k) => s.from < k.to && k.from < s.to || (s.from === s.to && s.from === k.from && k.from === k.to))) continue;
+    kept.push(s);
+  }
+  // Applied from the end; at one offset the replacement goes first, so that an insertion there lands before it.
+  kept.sort((a, b) => b.from - a.from || (a.from === a.to ? 1 : 0) - (b.from === b.to ? 1 : 0));
+  let out = text;
+  for (const s of kept) out = out.slice(0, s.from) + s.text + out.slice(s.to);
+  return { text: out, applied: kept.length };
+}
 
 const lintTsv = (t: string) => lintEntries(t, { format: 'tsv' });
 
@@ -71,5 +91,30 @@ describe('server rejections', () => {
   });
   it('returns undefined when the error names no entry', () => {
     assert.equal(findingFromServerError({ message: 'Quota exceeded' }, sent), undefined);
+  });
+
+  it('applies edits in one pass as the edit-by-edit model does: overlaps skipped, the earlier-listed edit kept', () => {
+    const text = fc.stringMatching(/^[ab\t\n\r]{0,40}$/);
+    const edit = fc.record({ line: fc.nat(6), start: fc.nat(8), endLine: fc.option(fc.nat(6), { nil: undefined }), end: fc.nat(8), text: fc.stringMatching(/^[xy\n]{0,3}$/) });
+    fc.assert(fc.property(text, fc.array(edit, { maxLength: 12 }), (t, edits) => {
+      const normal = edits.map((e) => (e.endLine !== undefined && e.endLine < e.line ? { ...e, endLine: e.line } : e));
+      assert.deepEqual(applyEdits(t, normal), applyEditsModel(t, normal));
+    }), { numRuns: 2000 });
+  });
+
+  it('Fix All tells the spans of one pass, or the text after several, with the errors left', () => {
+    // One pass: the spans of the original text, as applied by fixAll.
+    const one = ' cloud \tWolke\nhelp\tHilfe\nx\t\n clo\u0007ud\tWolke2\n';
+    const r = fixAllSpans(one, lintTsv);
+    assert.ok(r.spans && r.spans.length >= 2, JSON.stringify(r));
+    assert.equal(applySpans(one, r.spans), fixAll(one, lintTsv).text);
+    assert.equal(r.applied, fixAll(one, lintTsv).applied);
+    assert.equal(r.errors, lintTsv(fixAll(one, lintTsv).text).filter((f) => f.severity === 'error').length);
+    // A duplicate that appears only after trimming needs a second pass: the text after both.
+    const two = ' a\tx\u0001\na\tx\n';
+    const r2 = fixAllSpans(two, lintTsv);
+    assert.deepEqual(r2, { applied: fixAll(two, lintTsv).applied, errors: 0, text: 'a\tx\n' });
+    // Nothing to fix: no spans, the errors counted.
+    assert.deepEqual(fixAllSpans('a\t\n', lintTsv), { applied: 0, errors: lintTsv('a\t\n').filter((f) => f.severity === 'error').length, spans: [] });
   });
 });
