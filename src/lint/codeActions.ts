@@ -1,13 +1,14 @@
 /** Quick fixes for each finding, "Fix All" as a command, and source.fixAll.terminology (usable on save). */
 import * as vscode from 'vscode';
-import { applySpans, preferredEdits } from '../core';
+import { preferredEdits } from '../core';
 import { offload } from '../platform/offload';
-import { readText } from '../platform/readText';
+import { readPieces } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
 import { lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
+import { showError } from '../platform/errors';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
 
@@ -87,18 +88,20 @@ export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKin
   const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
   for (let attempt = 0; ; attempt++) {
-    const { text, version } = await readText(doc);
-    const r = await offload.fixAll(kind, text);
+    const { pieces, version } = await readPieces(doc);
+    const r = await offload.fixAll(kind, pieces);
     if (!r.applied) return { applied: 0, errors: r.errors };
-    if (doc.version !== version && attempt < 2) continue;
-    if (r.spans && doc.version === version) {
+    if (doc.version === version) {
+      if (r.text !== undefined) {
+        await replaceText(doc, r.text);
+        return { applied: r.applied, errors: r.errors };
+      }
       const edit = new vscode.WorkspaceEdit();
       for (const s of r.spans) edit.replace(doc.uri, new vscode.Range(doc.positionAt(s.from), doc.positionAt(s.to)), s.text);
       if (await vscode.workspace.applyEdit(edit)) return { applied: r.applied, errors: r.errors };
-      if (attempt < 2) continue;
     }
-    await replaceText(doc, r.text ?? applySpans(text, r.spans!));
-    return { applied: r.applied, errors: r.errors };
+    // Edited meanwhile: again, on the text now.
+    if (attempt === 2) throw new Error(vscode.l10n.t('the document kept changing while its problems were being fixed'));
   }
 }
 
@@ -115,8 +118,14 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       // The document a menu or a notification names, else the active text editor's, or the table's when a table
       // view is active.
       const doc = arg instanceof vscode.Uri ? await vscode.workspace.openTextDocument(arg) : activeDocument();
-      const fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
-        () => fixAllInDocument(doc, manager.kindOf(doc)));
+      let fixed: { applied: number; errors: number } | undefined;
+      try {
+        fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
+          () => fixAllInDocument(doc, manager.kindOf(doc)));
+      } catch (err) {
+        void showError(vscode.l10n.t('Fix All did not change the document'), err);
+        return 0;
+      }
       if (fixed === undefined || !doc) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Open a glossary or term list file to fix its problems.'));
         return 0;

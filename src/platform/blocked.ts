@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { lintKindOf, readLintSettings } from './documentKinds';
 import { offload } from './offload';
-import { readText } from './readText';
+import { readPieces } from './readText';
 
 /** Whether Fix All would change anything in the open document at `uri` (its text read in slices, checked on the
  * core worker: a 10 MiB dictionary is not linted on the extension host's loop). */
@@ -9,7 +9,7 @@ async function hasAutomaticFix(uri: vscode.Uri): Promise<boolean> {
   const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const kind = doc && lintKindOf(doc, readLintSettings());
   if (!doc || !kind) return false;
-  return (await offload.fixAll(kind, (await readText(doc)).text)).applied > 0;
+  return (await offload.fixAll(kind, (await readPieces(doc)).pieces)).applied > 0;
 }
 
 /** Tells that errors block a push, with the ways out: the Problems view, and Fix All when it can fix something.

@@ -49,7 +49,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
-    case 'fixAll': return { value: fixAllOf(req.lint, req.text) };
+    case 'fixAll': return { value: fixAllOf(req.lint, req.pieces.join('')) };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
       const orders = columnOrders({

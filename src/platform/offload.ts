@@ -212,11 +212,33 @@ export class Offload {
   }
 
   /** Fix All of a text (see fixAllSpans): the spans one pass replaced, or the text after several, with the errors
-   * left. `lint` says which rules. */
-  fixAll(lint: LintKind, text: string): Promise<FixAllResult> {
+   * left. `lint` says which rules. The text may come in pieces (readPieces), joined on the worker. */
+  async fixAll(lint: LintKind, text: string | readonly string[]): Promise<FixAllResult> {
     const plain: LintKind = lint.kind === 'entries' ? { kind: 'entries', format: lint.format, sourceLang: lint.sourceLang, targetLang: lint.targetLang } : { kind: lint.kind };
-    const inline = () => fixAllOf(plain, text);
-    return text.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'fixAll', lint: plain, text }, inline);
+    const pieces = typeof text === 'string' ? [text] : text;
+    const size = pieces.reduce((n, p) => n + p.length, 0);
+    if (size < OFFLOAD_ABOVE || !this.start()) return fixAllOf(plain, pieces.join(''));
+    return this.run({ op: 'fixAll', lint: plain, pieces: await this.grouped(pieces) }, () => fixAllOf(plain, pieces.join('')));
+  }
+
+  /** `pieces` joined into strings of about a chunk each, one join per turn of the event loop: each travels as a part
+   * of its own (see send), and no task copies more than about a chunk. */
+  private async grouped(pieces: readonly string[]): Promise<string[]> {
+    const out: string[] = [];
+    let group: string[] = [];
+    let units = 0;
+    for (const piece of pieces) {
+      group.push(piece);
+      units += piece.length;
+      if (units >= this.chunkUnits) {
+        out.push(group.join(''));
+        group = [];
+        units = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    if (group.length) out.push(group.join(''));
+    return out;
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */

@@ -23,7 +23,7 @@ export type OffloadRequest =
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
   | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
-  | { op: 'fixAll'; lint: LintKind; text: string }
+  | { op: 'fixAll'; lint: LintKind; pieces: string[] }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans). */

@@ -121,7 +121,7 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     emu.child.kill();
   });
 
-  it('activation, open, edit, save, Pull, Merge, table and Search: time and longest stall, ours beside VS Code\'s own', async () => {
+  it('activation, open, edit, save, Pull, Merge, Fix All, table and Search: time and longest stall, ours beside VS Code\'s own', async () => {
     const rows: Row[] = [];
     const loadAtStart = os.loadavg()[0];
     // A CPU profile of the extension host over the whole run tells whose work each stall was (stalls.ts);
@@ -189,6 +189,13 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
       const edit = new vscode.WorkspaceEdit();
       edit.insert(plain.uri, new vscode.Position(1, 0), 'colleague2\tKollegin\n');
       edit.insert(plain.uri, new vscode.Position(5, 0), 'mine\tmeins\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    });
+    // Fix All: the edit it makes (eight small changes), through applyEdit.
+    const fixLines = Array.from({ length: 8 }, (_, k) => 1000 + k * 25_000);
+    const baseFix = await withStallMonitor(async () => {
+      const edit = new vscode.WorkspaceEdit();
+      for (const l of fixLines) edit.delete(plain.uri, new vscode.Range(l, 0, l, 1));
       assert.ok(await vscode.workspace.applyEdit(edit));
     });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -295,6 +302,22 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     assert.equal(merge.result.conflicts, 0);
     assert.ok(doc.getText().includes('colleague2\tKollegin') && doc.getText().includes('mine\tmeins'));
     rows.push({ op: 'Merge', ours: merge.ms, oursStall: merge.maxStallMs, oursStalls: merge.stalls, base: baseMerge.ms, baseStall: baseMerge.maxStallMs, baseStalls: baseMerge.stalls, baseName: 'the same edit, applyEdit' });
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+
+    // Fix All: eight lines with a leading space (one edit), then Fix All until the document's findings are clean.
+    const spaced = new vscode.WorkspaceEdit();
+    for (const l of fixLines) spaced.insert(doc.uri, new vscode.Position(l, 0), ' ');
+    const flagged = published(ext, doc.uri, (ds) => ds.filter((d) => d.code && typeof d.code === 'object' && d.code.value === 'surrounding-whitespace').length === 8);
+    assert.ok(await vscode.workspace.applyEdit(spaced));
+    await flagged;
+    const fixed = await withStallMonitor(async () => {
+      const clean = published(ext, doc.uri, (ds) => ds.length === 0);
+      const applied = await vscode.commands.executeCommand<number>('terminology.fixAll', doc.uri);
+      await clean;
+      return applied;
+    });
+    assert.equal(fixed.result, 8);
+    rows.push({ op: 'Fix All (8 fixes) → findings clean', ours: fixed.ms, oursStall: fixed.maxStallMs, oursStalls: fixed.stalls, base: baseFix.ms, baseStall: baseFix.maxStallMs, baseStalls: baseFix.stalls, baseName: 'the same edit, applyEdit' });
     await vscode.commands.executeCommand('workbench.action.files.revert');
 
     // Table view of the same document: open until every row is in the webview.
