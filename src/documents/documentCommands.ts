@@ -226,10 +226,11 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const known = fs.base(doc.uri);
       const base = known ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
-      const before = (await readText(doc)).text;
+      const read = await readText(doc);
+      const before = read.text;
       // On the core worker for a large text: a 10 MiB three-way merge does not stall the extension host.
       const result = await offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
-      await replaceText(doc, result.text);
+      await replaceText(doc, result.text, read);
       // The text before the merge descends from the base the merge used, not from the remote the fetch saw.
       fs.rebase(doc.uri, text, before, result.text, known);
       return result;
@@ -247,8 +248,9 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     async pull(uri, signal) {
       const { doc } = await remote(uri);
       const text = await fs.fetchRemote(doc.uri, signal);
-      fs.accept(doc.uri, text, (await readText(doc)).text);
-      await replaceText(doc, text);
+      const read = await readText(doc);
+      fs.accept(doc.uri, text, read.text);
+      await replaceText(doc, text, read);
       // The text now equals the version just accepted: this save sends nothing and marks the document clean.
       if (doc.isDirty) await doc.save();
     },

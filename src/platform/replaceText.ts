@@ -5,9 +5,10 @@ import { readText } from './readText';
 
 /** Replaces the document's text with `text` by one edit of only what differs (between the common start and the
  * common end, found on the core worker for a large text): a Pull or a Merge of 10 MiB that changes a few entries
- * is a small edit for VS Code and for the linter. */
-export async function replaceText(doc: vscode.TextDocument, text: string): Promise<void> {
-  const { text: old, version } = await readText(doc);
+ * is a small edit for VS Code and for the linter. `read`: the document's text and version as the caller read them. */
+export async function replaceText(doc: vscode.TextDocument, text: string, read?: { text: string; version: number }): Promise<void> {
+  // The document's text as the caller read it, when it has not changed since (10 MiB is not read and joined twice).
+  const { text: old, version } = read && read.version === doc.version ? read : await readText(doc);
   if (old === text) return;
   let [head, tail] = await offload.commonEnds(old, text);
   // Never split a surrogate pair or a \r\n.
