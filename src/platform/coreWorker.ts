@@ -7,9 +7,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fixAllOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
+/** Texts kept here for later requests (a search's dictionaries: see Offload.keepEntries), by the host's number. */
+const kept = new Map<number, string>();
 const encoder = new TextEncoder();
 
 function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } {
@@ -50,6 +52,17 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
     case 'fixAll': return { value: fixAllOf(req.lint, req.pieces.join('')) };
+    case 'keepEntries': {
+      const text = entriesAnswerText(req.answer);
+      kept.set(req.keep, text);
+      return { value: text.length };
+    }
+    case 'findInKept': {
+      const text = kept.get(req.keep);
+      if (text === undefined) throw new Error(KEPT_GONE);
+      return { value: findInEntries(text, req.query, req.options) };
+    }
+    case 'release': kept.delete(req.keep); return { value: undefined };
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
       const orders = columnOrders({

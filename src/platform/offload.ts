@@ -9,7 +9,7 @@ import { commonEnds, countEntries, type FixAllResult, gridChanges, gridEntryCoun
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
 import type { LintKind } from './documentKinds';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, fixAllOf, fromParts, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -298,6 +298,38 @@ export class Offload {
     return this.run({ op: 'entriesAnswer', answer: owned }, () => entriesAnswer(owned), [bytes.buffer as ArrayBuffer]);
   }
 
+  /** One dictionary's entries from the service's answer, for searching again and again: a large answer's bytes are
+   * handed over (not copied) and parsed on the worker, which keeps the text (`kept`): it never crosses back, so the
+   * extension host never joins 10 MiB of it. A small answer, or with no worker, the text itself. */
+  async keepEntries(answer: GridAnswer): Promise<{ text: string } | { kept: KeptText }> {
+    const w = 'bytes' in answer && answer.bytes.byteLength >= OFFLOAD_ABOVE ? this.start() : undefined;
+    if (!w) return { text: entriesAnswerText(answer) };
+    const bytes = ownBuffer((answer as { bytes: Uint8Array }).bytes);
+    const keep = this.nextId++;
+    try {
+      const units = await this.send<number>(w, { op: 'keepEntries', keep, answer: { ...answer, bytes } }, [bytes.buffer as ArrayBuffer]);
+      return { kept: { keep, units } };
+    } catch (err) {
+      if (this.failed) throw new Error('the core worker stopped while reading the entries', { cause: err });
+      throw err;
+    }
+  }
+
+  /** Search Glossaries in a text kept on the worker (see keepEntries). Rejects with KeptTextGone when the worker no
+   * longer holds it (it stopped): the caller reads the entries again. */
+  findInKept(kept: KeptText, query: string, options: PhraseSearchOptions): Promise<EntryMatch[]> {
+    const w = this.start();
+    if (!w) return Promise.reject(new KeptTextGone());
+    return this.send<EntryMatch[]>(w, { op: 'findInKept', keep: kept.keep, query, options: { caseSensitive: Boolean(options.caseSensitive) } }, [])
+      .catch((err: unknown) => { throw this.failed || (err as Error).message === KEPT_GONE ? new KeptTextGone() : err; });
+  }
+
+  /** Frees a text kept on the worker. */
+  release(kept: KeptText): void {
+    const w = this.worker;
+    if (w) void this.send(w, { op: 'release', keep: kept.keep }, []).catch(() => undefined);
+  }
+
   /** The order of a table's rows by each column (see columnOrders), made ahead of time on the background worker (a
    * second one, at a lower priority: the cores the table's loading leaves idle). Never inline: undefined when there is
    * no worker (or it failed), and the webview sorts when asked. The rest of the rows is copied to the worker as bytes
@@ -320,6 +352,14 @@ export class Offload {
     this.worker = undefined;
     this.failed = true;
   }
+}
+
+/** A text kept on the core worker (see Offload.keepEntries): its number there, and its length in UTF-16 units. */
+export interface KeptText { readonly keep: number; readonly units: number }
+
+/** The worker no longer holds a kept text (it stopped). */
+export class KeptTextGone extends Error {
+  constructor() { super(KEPT_GONE); }
 }
 
 /** `bytes` when they fill their buffer, else a copy that does: what is handed over (transferred) to the worker. */

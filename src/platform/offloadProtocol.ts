@@ -24,6 +24,9 @@ export type OffloadRequest =
   | { op: 'decodeText'; bytes: Uint8Array }
   | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
   | { op: 'fixAll'; lint: LintKind; pieces: string[] }
+  | { op: 'keepEntries'; keep: number; answer: GridAnswer }
+  | { op: 'findInKept'; keep: number; query: string; options: { caseSensitive: boolean } }
+  | { op: 'release'; keep: number }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans). */
@@ -61,8 +64,13 @@ export interface EncodedRows { bytes: Uint8Array; deflated?: Uint8Array }
 /** One dictionary's entries text from the service's entries answer (its JSON bytes parsed here), with the text's UTF-8
  * bytes (what readFile hands to VS Code): on the worker, the text crosses back once and is never sent to be encoded. */
 export function entriesAnswer(answer: GridAnswer): { text: string; bytes: Uint8Array } {
-  const text = 'text' in answer ? answer.text : entriesOf(answer, new TextDecoder());
+  const text = entriesAnswerText(answer);
   return { text, bytes: new TextEncoder().encode(text) };
+}
+
+/** One dictionary's entries text from the service's entries answer. */
+export function entriesAnswerText(answer: GridAnswer): string {
+  return 'text' in answer ? answer.text : entriesOf(answer, new TextDecoder());
 }
 
 function entriesOf(d: GridAnswer & { bytes: Uint8Array }, decoder: TextDecoder): string {
@@ -76,6 +84,9 @@ function entriesOf(d: GridAnswer & { bytes: Uint8Array }, decoder: TextDecoder):
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */
 export interface SaveChecks { text: string; same: boolean; errors: number }
+
+/** The error a request about a kept text answers when the worker no longer holds it. */
+export const KEPT_GONE = 'the text kept on the core worker is gone';
 
 /** A large string travels between the threads in chunks of this many UTF-16 units, one chunk per message, each
  * posted (main thread → worker) or received (worker → main thread, one at a time, each acknowledged) in a task of

@@ -6,19 +6,22 @@
 
 export interface DictionaryKey { glossaryId: string; sourceLang: string; targetLang: string }
 
-interface Cached { entryCount: number; text: string }
+interface Cached<T> { entryCount: number; value: T }
 
 const keyOf = (d: DictionaryKey) => `${d.glossaryId}\n${d.sourceLang.toLowerCase()}\n${d.targetLang.toLowerCase()}`;
 
-export class EntriesCache {
-  private readonly byKey = new Map<string, Cached>();
+export class EntriesCache<T = string> {
+  private readonly byKey = new Map<string, Cached<T>>();
   private chars = 0;
 
-  /** @param maxChars bound on the text held; the least recently used entries go first. */
-  constructor(private readonly maxChars = 64 * 1024 * 1024) {}
+  /** @param maxChars bound on the text held; the least recently used entries go first.
+   * @param sizeOf how many characters a value holds (a text's length by default).
+   * @param onDrop called with every value that leaves the cache (e.g. to free what it holds elsewhere). */
+  constructor(private readonly maxChars = 64 * 1024 * 1024, private readonly sizeOf: (value: T) => number = (v) => (v as unknown as string).length,
+    private readonly onDrop?: (value: T) => void) {}
 
   /** The entries of that dictionary when they were fetched at this entry count. */
-  get(d: DictionaryKey, entryCount: number): string | undefined {
+  get(d: DictionaryKey, entryCount: number): T | undefined {
     const key = keyOf(d);
     const hit = this.byKey.get(key);
     if (!hit) return undefined;
@@ -28,15 +31,15 @@ export class EntriesCache {
     }
     this.byKey.delete(key); // most recently used last
     this.byKey.set(key, hit);
-    return hit.text;
+    return hit.value;
   }
 
-  set(d: DictionaryKey, entryCount: number, text: string): void {
+  set(d: DictionaryKey, entryCount: number, value: T): void {
     const key = keyOf(d);
     this.drop(key);
-    if (text.length > this.maxChars) return;
-    this.byKey.set(key, { entryCount, text });
-    this.chars += text.length;
+    if (this.sizeOf(value) > this.maxChars) { this.onDrop?.(value); return; }
+    this.byKey.set(key, { entryCount, value });
+    this.chars += this.sizeOf(value);
     for (const [k] of this.byKey) {
       if (this.chars <= this.maxChars) break;
       this.drop(k);
@@ -56,8 +59,7 @@ export class EntriesCache {
   }
 
   clear(): void {
-    this.byKey.clear();
-    this.chars = 0;
+    for (const k of [...this.byKey.keys()]) this.drop(k);
   }
 
   get size(): number {
@@ -68,6 +70,7 @@ export class EntriesCache {
     const hit = this.byKey.get(key);
     if (!hit) return;
     this.byKey.delete(key);
-    this.chars -= hit.text.length;
+    this.chars -= this.sizeOf(hit.value);
+    this.onDrop?.(hit.value);
   }
 }

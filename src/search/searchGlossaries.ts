@@ -2,7 +2,7 @@
  * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
 import type { EntryMatch, PhraseSearchOptions } from '../core/search';
-import { offload } from '../platform/offload';
+import { KeptTextGone, offload, type KeptText } from '../platform/offload';
 import { forEachBounded } from '../platform/bounded';
 import type { Logger } from '../platform/logger';
 import { EntriesCache } from './cache';
@@ -36,11 +36,15 @@ export interface GlossarySearchResult {
   failures: Array<DictionaryRef & { error: unknown }>;
 }
 
-export class GlossarySearch {
-  readonly cache: EntriesCache;
+/** A dictionary's entries as the search holds them: the text, or (a large one) kept on the core worker. */
+export type HeldEntries = { text: string } | { kept: KeptText };
+const heldSize = (held: HeldEntries) => ('text' in held ? held.text.length : held.kept.units);
 
-  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly log: Logger, cache?: EntriesCache) {
-    this.cache = cache ?? new EntriesCache();
+export class GlossarySearch {
+  readonly cache: EntriesCache<HeldEntries>;
+
+  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly log: Logger, cache?: EntriesCache<HeldEntries>) {
+    this.cache = cache ?? new EntriesCache<HeldEntries>(undefined, heldSize, (held) => { if ('kept' in held) offload.release(held.kept); });
   }
 
   async searchGlossaries(query: string, options: GlossarySearchOptions = {}, signal?: AbortSignal): Promise<GlossarySearchResult> {
@@ -54,7 +58,7 @@ export class GlossarySearch {
     })));
     this.cache.retain(dictionaries.map((d) => d.ref));
 
-    const texts: Array<string | undefined> = new Array(dictionaries.length);
+    const texts: Array<HeldEntries | undefined> = new Array(dictionaries.length);
     const failures: GlossarySearchResult['failures'] = [];
     const toFetch: number[] = [];
     let done = 0;
@@ -68,9 +72,9 @@ export class GlossarySearch {
     await forEachBounded(toFetch, options.concurrency ?? DEFAULT_SEARCH_CONCURRENCY, async (i) => {
       const { ref, entryCount } = dictionaries[i];
       try {
-        const text = await client.getDictionaryEntries(ref.glossaryId, ref.sourceLang, ref.targetLang, signal);
-        texts[i] = text;
-        this.cache.set(ref, entryCount, text);
+        const held = await offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(ref.glossaryId, ref.sourceLang, ref.targetLang, signal) });
+        texts[i] = held;
+        this.cache.set(ref, entryCount, held);
       } catch (err) {
         if (err instanceof CancelledError || signal?.aborted) throw err;
         failures.push({ ...ref, error: err });
@@ -81,10 +85,23 @@ export class GlossarySearch {
     if (signal?.aborted) throw new CancelledError('cancelled', 'Cancelled: search glossaries');
 
     // Each dictionary's text is searched on the core worker when it is large: 10 MiB dictionaries do not stall the
-    // extension host.
-    // One at a time: each hands its text to the worker in a task of its own.
+    // extension host. A large one was kept there when it was read (its text never crossed back); a small one is
+    // searched here. One at a time.
     const found: EntryMatch[][] = [];
-    for (const text of texts) found.push(text === undefined ? [] : await offload.findInEntries(text, query, options));
+    for (let i = 0; i < texts.length; i++) {
+      const held = texts[i];
+      if (held === undefined) { found.push([]); continue; }
+      try {
+        found.push('text' in held ? await offload.findInEntries(held.text, query, options) : await offload.findInKept(held.kept, query, options));
+      } catch (err) {
+        if (!(err instanceof KeptTextGone)) throw err;
+        // The worker stopped (everything runs here from now on): this dictionary is read again.
+        const { ref, entryCount } = dictionaries[i];
+        const text = await client.getDictionaryEntries(ref.glossaryId, ref.sourceLang, ref.targetLang, signal);
+        this.cache.set(ref, entryCount, { text });
+        found.push(await offload.findInEntries(text, query, options));
+      }
+    }
     const matches: GlossaryMatch[] = [];
     dictionaries.forEach((d, i) => { for (const m of found[i]) matches.push({ ...d.ref, ...m }); });
     this.log.info(`search: ${matches.length} matches in ${total} dictionaries (${toFetch.length} fetched, ${total - toFetch.length} cached, ${failures.length} failed) in ${Date.now() - started} ms`);

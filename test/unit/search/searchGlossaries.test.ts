@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, ServiceClient } from '../../../src/api';
 import { GlossarySearch } from '../../../src/search/searchGlossaries';
+import { offload } from '../../../src/platform/offload';
 import { silentLogger } from '../../../src/platform/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { seedDemo } from '../../emulator/seed';
@@ -80,6 +81,29 @@ describe('searching every dictionary of every glossary (against the emulator)', 
     assert.ok(Math.max(...perDictionary.values()) <= 5, 'no dictionary requested more than the 5 attempts of the retry policy');
     assert.ok(emu.concurrency.max <= 4 && emu.concurrency.max >= 2, `max in flight ${emu.concurrency.max}`);
     assert.equal(progress.at(-1), 100);
+  });
+
+  it('keeps a large dictionary\'s text on the core worker (never back on this thread), and reads it again if the worker lost it', async () => {
+    const acc = emu.state.accounts[KEY];
+    acc.glossaries = [];
+    const entries = Array.from({ length: 20_000 }, (_, i): [string, string] => [i === 12_345 ? 'Nadel im Heuhaufen' : `term ${i}`, `Begriff ${i}`]);
+    // The client as the extension makes it: large answers are read as bytes, for the worker.
+    client = new ServiceClient({ key: KEY, baseUrl: emu.url, largeJson: { parse: (b) => offload.parseJson(b), encode: (v, n) => offload.encodeJson(v, n) } });
+    search = new GlossarySearch(async () => client, silentLogger);
+    acc.glossaries.push({ glossary_id: '00000000-0000-4000-8000-00000000abcd', name: 'Large', creation_time: '2026-01-01T00:00:00Z', dictionaries: [{ source_lang: 'de', target_lang: 'en', entries }] });
+    const first = await search.searchGlossaries('heuhaufen');
+    assert.deepEqual(first.matches.map((m) => [m.line + 1, m.source, m.target]), [[12_346, 'Nadel im Heuhaufen', 'Begriff 12345']]);
+    const ref = { glossaryId: '00000000-0000-4000-8000-00000000abcd', sourceLang: 'de', targetLang: 'en' };
+    const held = search.cache.get(ref, 20_000);
+    assert.ok(held && 'kept' in held && held.kept.units > 256 * 1024, `kept on the worker, not ${held && 'text' in held ? `a text of ${held.text.length} units` : 'missing'}`);
+    const again = await search.searchGlossaries('Begriff 19999');
+    assert.deepEqual([again.fetched, again.cached, again.matches.length], [0, 1, 1]);
+    // The worker no longer holds it (as after it stopped): read again, and found.
+    offload.release(held.kept);
+    const third = await search.searchGlossaries('heuhaufen');
+    assert.equal(third.matches.length, 1);
+    assert.equal(entriesRequests().length, 2, 'read once more');
+    assert.ok('text' in search.cache.get(ref, 20_000)!, 'held as text from then on');
   });
 
   it('stops at once when cancelled', async () => {
