@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
-import { offload, OFFLOAD_ABOVE } from '../platform/offload';
+import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { PartialPushError, type RemoteStore } from './remoteStore';
@@ -46,7 +46,10 @@ const FRESH_MS = 5000;
 const WILL_SAVE_FETCH_LINES = 4096;
 
 /** A remote fetch started ahead of the check that needs it. */
-interface EarlyFetch { remote(signal?: AbortSignal): Promise<string | undefined>; drop(): void }
+interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; drop(): void }
+/** A remote a save compares with: its text, or (a large dictionary's) kept on the core worker, where it is compared
+ * with the base without crossing back; undefined when it does not exist (yet). */
+type Fetched = string | { kept: KeptText } | undefined;
 /** How long a save may reuse the remote text its preflight fetched. */
 const PREFLIGHT_MS = 5000;
 /** How long a fetch started when a save was announced may serve that save's writeFile (as a preflight's does). */
@@ -337,13 +340,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     await this.history.settled();
     const base = this.versions.get(key)?.text;
-    const early = this.earlyFetch(ref, text);
+    const early = this.earlyFetch(ref, text, false);
     if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
-    const remote = early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
+    const remote = early ? await early.remote(signal) as string | undefined : await this.fetchForSave(ref, signal);
     this.prefetched.set(key, { text, remote, at: Date.now() });
-    return { outcome: await this.decide(key, ref, base, text, remote) };
+    return { outcome: (await this.decide(key, ref, base, text, remote, signal)).outcome };
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -378,7 +381,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.willSaveFetches.delete(key);
     const usable = !fresh && announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
     if (!usable) announced?.fetch.drop();
-    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text);
+    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text, true);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (checked.same) {
@@ -399,8 +402,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     let dictionaries: string[] | undefined;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const remote = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
-        const outcome = await this.decide(key, ref, base, text, remote);
+        const fetched = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
+        const { outcome, remote } = await this.decide(key, ref, base, text, fetched, signal);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
         if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote);
@@ -470,7 +473,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
     const ref = parseRemoteRef(doc.uri);
     if (!ref) return;
-    const entry = { fetch: this.startFetch(ref), at: Date.now() };
+    const entry = { fetch: this.startFetch(ref, true), at: Date.now() };
     this.willSaveFetches.set(key, entry);
     setTimeout(() => {
       if (this.willSaveFetches.get(key) !== entry) return;
@@ -482,13 +485,15 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
    * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
    * a small text, whose checks take no time (it is fetched after them, as before). */
-  private earlyFetch(ref: RemoteRef, text: string): EarlyFetch | undefined {
-    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref);
+  private earlyFetch(ref: RemoteRef, text: string, kept: boolean): EarlyFetch | undefined {
+    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref, kept);
   }
 
-  private startFetch(ref: RemoteRef): EarlyFetch {
+  /** `kept`: a large dictionary's remote stays on the core worker (for a save's own decision; a preflight's remote
+   * is kept as text for the save after it). */
+  private startFetch(ref: RemoteRef, kept: boolean): EarlyFetch {
     const abort = new AbortController();
-    const fetched = this.fetchForSave(ref, abort.signal);
+    const fetched: Promise<Fetched> = kept ? this.fetchForSave(ref, abort.signal, true) : this.fetchForSave(ref, abort.signal);
     fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it
     return {
       remote: (signal) => {
@@ -496,13 +501,19 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         signal?.addEventListener('abort', () => abort.abort(), { once: true });
         return fetched;
       },
-      drop: () => abort.abort(),
+      drop: () => {
+        abort.abort();
+        void fetched.then((f) => { if (typeof f === 'object') offload.release(f.kept); }, () => undefined);
+      },
     };
   }
 
-  /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). */
-  private fetchForSave(ref: RemoteRef, signal?: AbortSignal): Promise<string | undefined> {
-    return this.store.fetch(ref, signal).catch((err: unknown) => {
+  /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). `kept`: a
+   * large dictionary's is kept on the core worker (see Fetched). */
+  private fetchForSave(ref: RemoteRef, signal?: AbortSignal): Promise<string | undefined>;
+  private fetchForSave(ref: RemoteRef, signal: AbortSignal | undefined, kept: true): Promise<Fetched>;
+  private fetchForSave(ref: RemoteRef, signal?: AbortSignal, kept = false): Promise<Fetched> {
+    return (kept ? this.store.fetchKept(ref, signal) : this.store.fetch(ref, signal)).catch((err: unknown) => {
       if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
       throw err;
     });
@@ -510,18 +521,32 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, remote: string | undefined): Promise<'conflict' | 'same' | 'push'> {
+  private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
+    let remote: string | undefined;
+    if (typeof fetched === 'object') {
+      // Kept on the worker: compared with the base there. Only a remote that moved comes back, for the checks below.
+      try {
+        if (base !== undefined && await offload.keptEquals(fetched.kept, base)) {
+          offload.release(fetched.kept);
+          return { outcome: 'push', remote: undefined };
+        }
+        remote = await offload.takeKept(fetched.kept);
+      } catch (err) {
+        if (!(err instanceof KeptTextGone)) { offload.release(fetched.kept); throw err; }
+        remote = await this.fetchForSave(ref, signal); // the worker stopped: fetched again, as text
+      }
+    } else remote = fetched;
     // Both callers have found that the text differs from its base: a remote that is still the base (the common
     // case, told by one string comparison) is neither the same as the text nor changed.
-    if (remote !== undefined && remote === base) return 'push';
-    if (remote !== undefined && await same(ref, remote, text)) return 'same';
+    if (remote !== undefined && remote === base) return { outcome: 'push', remote };
+    if (remote !== undefined && await same(ref, remote, text)) return { outcome: 'same', remote };
     const approved = this.approved.get(key);
     const unchanged = remote === undefined || base === undefined || await same(ref, remote, base);
-    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote))) {
-      this.remoteSeen.set(key, remote);
-      return 'conflict';
+    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote!))) {
+      this.remoteSeen.set(key, remote!);
+      return { outcome: 'conflict', remote };
     }
-    return 'push';
+    return { outcome: 'push', remote };
   }
 
   createDirectory(): void {

@@ -4,7 +4,7 @@ import { NotFoundError, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
-import { offload } from '../platform/offload';
+import { offload, type KeptText } from '../platform/offload';
 import type { GridAnswer } from '../platform/offloadProtocol';
 
 export class RemoteStore {
@@ -46,6 +46,16 @@ export class RemoteStore {
     const { text, bytes } = await offload.entriesAnswer({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, bytes: raw.bytes });
     this.keepBytes(text, bytes);
     return text;
+  }
+
+  /** A dictionary's entries for a comparison only (a save's check): a large answer is parsed on the core worker and
+   * kept there (see Offload.keepEntries), its text not brought back unless asked for. Other kinds: the text. */
+  async fetchKept(ref: RemoteRef, signal?: AbortSignal): Promise<string | { kept: KeptText }> {
+    if (ref.kind !== 'dictionary') return this.fetch(ref, signal);
+    const client = await this.client();
+    const id = await this.idOf(ref, signal);
+    const held = await offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(id, ref.sourceLang, ref.targetLang, signal) });
+    return 'text' in held ? held.text : held;
   }
 
   /** Every dictionary of the glossary from `sourceLang`, joined into one multilingual text (columns in the order

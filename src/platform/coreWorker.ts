@@ -63,6 +63,17 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: findInEntries(text, req.query, req.options) };
     }
     case 'release': kept.delete(req.keep); return { value: undefined };
+    case 'keptEquals': {
+      const text = kept.get(req.keep);
+      if (text === undefined) throw new Error(KEPT_GONE);
+      return { value: text === req.text };
+    }
+    case 'takeKept': {
+      const text = kept.get(req.keep);
+      if (text === undefined) throw new Error(KEPT_GONE);
+      kept.delete(req.keep);
+      return { value: text };
+    }
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
       const orders = columnOrders({

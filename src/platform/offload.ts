@@ -318,10 +318,26 @@ export class Offload {
   /** Search Glossaries in a text kept on the worker (see keepEntries). Rejects with KeptTextGone when the worker no
    * longer holds it (it stopped): the caller reads the entries again. */
   findInKept(kept: KeptText, query: string, options: PhraseSearchOptions): Promise<EntryMatch[]> {
+    return this.aboutKept<EntryMatch[]>({ op: 'findInKept', keep: kept.keep, query, options: { caseSensitive: Boolean(options.caseSensitive) } });
+  }
+
+  /** Whether a text kept on the worker is `text` (which crosses there in chunks; the kept one does not cross back).
+   * Rejects with KeptTextGone when the worker no longer holds it. */
+  keptEquals(kept: KeptText, text: string): Promise<boolean> {
+    if (kept.units !== text.length) return Promise.resolve(false);
+    return this.aboutKept<boolean>({ op: 'keptEquals', keep: kept.keep, text });
+  }
+
+  /** A text kept on the worker, brought back (and no longer kept there). Rejects with KeptTextGone when the worker
+   * no longer holds it. */
+  takeKept(kept: KeptText): Promise<string> {
+    return this.aboutKept<string>({ op: 'takeKept', keep: kept.keep });
+  }
+
+  private aboutKept<T>(req: OffloadRequest): Promise<T> {
     const w = this.start();
     if (!w) return Promise.reject(new KeptTextGone());
-    return this.send<EntryMatch[]>(w, { op: 'findInKept', keep: kept.keep, query, options: { caseSensitive: Boolean(options.caseSensitive) } }, [])
-      .catch((err: unknown) => { throw this.failed || (err as Error).message === KEPT_GONE ? new KeptTextGone() : err; });
+    return this.send<T>(w, req, []).catch((err: unknown) => { throw this.failed || (err as Error).message === KEPT_GONE ? new KeptTextGone() : err; });
   }
 
   /** Frees a text kept on the worker. */

@@ -27,6 +27,8 @@ export type OffloadRequest =
   | { op: 'keepEntries'; keep: number; answer: GridAnswer }
   | { op: 'findInKept'; keep: number; query: string; options: { caseSensitive: boolean } }
   | { op: 'release'; keep: number }
+  | { op: 'keptEquals'; keep: number; text: string }
+  | { op: 'takeKept'; keep: number }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans). */

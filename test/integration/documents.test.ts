@@ -259,7 +259,8 @@ describe('remote documents: edit, lint, push', () => {
 
   it('a save of a large dictionary pushes the text as saved, another extension\'s edit on save included', async function () {
     this.timeout(60_000);
-    const many = Array.from({ length: 5000 }, (_, i): [string, string] => [`term ${i}`, `Begriff ${i}`]);
+    // Over 256 KiB: the save's fetch of the remote is parsed and kept on the core worker, and compared there.
+    const many = Array.from({ length: 15_000 }, (_, i): [string, string] => [`term ${i}`, `Begriff ${i}`]);
     setRemote(many);
     await ext.actions.pull(doc.uri);
     await append(doc, 'late\tspät\n');
@@ -276,6 +277,14 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(doc.lineAt(0).text, 'participant\tTeilnehmer');
     assert.equal(doc.isDirty, false);
     assert.deepEqual(remoteEntries(), [['participant', 'Teilnehmer'], ...many, ['late', 'spät']], 'the service holds the text as saved');
+    // A colleague's change meanwhile: the kept remote is not the base, so it comes back, and the save refuses.
+    await append(doc, 'mine\tmeins\n');
+    setRemote([['participant', 'Teilnehmer'], ...many, ['late', 'spät'], ['colleague', 'Kollege']]);
+    assert.equal(await doc.save(), false, 'not over an unseen remote change');
+    assert.deepEqual(remoteEntries()!.slice(-1), [['colleague', 'Kollege']]);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries()!.slice(-2), [['colleague', 'Kollege'], ['mine', 'meins']]);
   });
 
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {
