@@ -306,13 +306,9 @@ export class Offload {
     if (!w) return { text: entriesAnswerText(answer) };
     const bytes = ownBuffer((answer as { bytes: Uint8Array }).bytes);
     const keep = this.nextId++;
-    try {
-      const units = await this.send<number>(w, { op: 'keepEntries', keep, answer: { ...answer, bytes } }, [bytes.buffer as ArrayBuffer]);
-      return { kept: { keep, units } };
-    } catch (err) {
-      if (this.failed) throw new Error('the core worker stopped while reading the entries', { cause: err });
-      throw err;
-    }
+    // (The bytes are handed over: if the worker stops meanwhile, this rejects, and the caller's request fails.)
+    const units = await this.send<number>(w, { op: 'keepEntries', keep, answer: { ...answer, bytes } }, [bytes.buffer as ArrayBuffer]);
+    return { kept: { keep, units } };
   }
 
   /** Search Glossaries in a text kept on the worker (see keepEntries). Rejects with KeptTextGone when the worker no
