@@ -38,7 +38,6 @@ export class Offload {
     if (this.worker || this.failed || !this.script) return this.worker;
     try {
       const w = new Worker(this.script, { workerData: { chunkUnits: this.chunkUnits, nice: this.nice } });
-      w.unref(); // never keeps the host alive
       w.on('message', (msg: { id: number; value?: unknown; error?: string } | { part: number; chunk: string }) => {
         if ('part' in msg) {
           // One chunk of a large string of an answer: kept, and acknowledged, so that the worker sends the next
@@ -76,6 +75,8 @@ export class Offload {
       };
       w.on('error', fail);
       w.on('exit', (code) => { if (this.worker === w) fail(new Error(`the core worker stopped (${code})`)); });
+      // Never keeps the host alive. After the listeners: adding a 'message' listener refs the worker's port again.
+      w.unref();
       this.worker = w;
     } catch {
       this.failed = true;
