@@ -15,3 +15,4 @@ export * from './size';
 export * from './styleRules/catalog';
 export * from './styleRules/document';
 export * from './glossary';
+export { linterFor, type LintKind } from './lintKind';

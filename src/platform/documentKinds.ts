@@ -1,6 +1,5 @@
 /** Which documents the linter looks at, and as what. */
 import * as vscode from 'vscode';
-import { lintEntries, lintGrid, lintTermList, type EntriesFormat, type Finding } from '../core';
 import { parseRemoteRef, SCHEME } from './remoteUris';
 
 export const LANGUAGE_TSV = 'glossary-tsv';
@@ -9,15 +8,8 @@ export const LANGUAGE_TERMS = 'spoken-terms';
 /** A whole glossary from one source language: a column per target language (src/core/glossary). */
 export const LANGUAGE_MULTILINGUAL = 'glossary-multilingual';
 
-export type LintKind = { kind: 'entries'; format: EntriesFormat; sourceLang?: string; targetLang?: string } | { kind: 'terms' }
-  | { kind: 'glossary' };
-
-/** The whole-text linter of a kind of document. */
-export function linterFor(kind: LintKind): (text: string) => Finding[] {
-  if (kind.kind === 'terms') return (t) => lintTermList(t);
-  if (kind.kind === 'glossary') return (t) => lintGrid(t);
-  return (t) => lintEntries(t, kind);
-}
+export { linterFor, type LintKind } from '../core';
+import type { LintKind } from '../core';
 
 export interface LintSettings {
   glossaryFiles: string[];

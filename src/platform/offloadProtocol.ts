@@ -1,7 +1,6 @@
 /** Requests the core worker answers (see coreWorker.ts and offload.ts). */
 import { entriesText } from '../api/wire';
-import { fixAllSpans, joinGridTexts, lintEntries, lintGrid, lintTermList, type Finding, type FixAllResult, type LintEntriesOptions } from '../core';
-import type { LintKind } from './documentKinds';
+import { fixAllSpans, joinGridTexts, linterFor, type FixAllResult, type LintEntriesOptions, type LintKind } from '../core';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -33,8 +32,7 @@ export type OffloadRequest =
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans). */
 export function fixAllOf(lint: LintKind, text: string): FixAllResult {
-  const linter = (t: string): Finding[] => (lint.kind === 'terms' ? lintTermList(t) : lint.kind === 'glossary' ? lintGrid(t) : lintEntries(t, lint));
-  return fixAllSpans(text, linter);
+  return fixAllSpans(text, linterFor(lint));
 }
 
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
