@@ -91,7 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const styleRules = new StyleRulesTree('styleRules', 'terminology.styleRules', clients, log.child('styleRules'));
   const usage = new UsageStatus(clients);
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
-  const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
+  const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri, context.storageUri ? undefined : context.workspaceState);
   const translate = registerTranslateCommand(commands);
   const exchange = registerExchange(commands);
   const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri);

@@ -1,6 +1,11 @@
-/** The remote version each dirty remote document descends from, kept on disk (the extension's workspace storage),
- * so that a document VS Code restores after a window reload (hot exit) still knows its base: a save then finds a
- * remote change made meanwhile instead of overwriting it. One small JSON file per address; no key, no secrets. */
+/** The remote version each dirty remote document descends from, kept on disk (the extension's workspace storage, or
+ * its global storage in a window with no folder), so that a document VS Code restores after a window reload (hot
+ * exit) still knows its base: a save then finds a remote change made meanwhile instead of overwriting it. One small
+ * JSON file per address; no key, no secrets.
+ *
+ * All windows with no folder open share the global storage: there each window names its files with an owner of its
+ * own (kept in its window state, which VS Code restores with the window), so that no window overwrites or deletes
+ * another's base. A window that finds no base of its own knows none (its save then asks, never pushes blind). */
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rm, rename } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,20 +18,23 @@ const PIECE = 256 * 1024;
 export class BaseStore {
   private readonly writes = new Map<string, Promise<void>>();
 
-  constructor(private readonly folder: string | undefined) {}
+  /** `owner`: this window's name in its file names, where windows share `folder`. */
+  constructor(private readonly folder: string | undefined, private readonly owner?: string) {}
 
   private file(key: string): string | undefined {
-    return this.folder && join(this.folder, `${createHash('sha1').update(key).digest('hex')}.json`);
+    const name = createHash('sha1').update(key).digest('hex');
+    return this.folder && join(this.folder, this.owner ? `${name}.${this.owner}.json` : `${name}.json`);
   }
 
   async get(key: string): Promise<SavedBase | undefined> {
     const f = this.file(key);
     if (!f) return undefined;
+    await this.writes.get(key)?.catch(() => undefined);
     try {
       const saved = JSON.parse(await readFile(f, 'utf8')) as { key: string } & SavedBase;
       return saved.key === key && typeof saved.text === 'string' && typeof saved.mtime === 'number' ? { text: saved.text, mtime: saved.mtime } : undefined;
     } catch {
-      return undefined; // none saved (or unreadable: then the remote is the base, as before this store existed)
+      return undefined; // none saved, or unreadable
     }
   }
 

@@ -1,4 +1,5 @@
 /** Wires the remote documents: the file system, diff snapshots, their commands and the status bar entry. */
+import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CommandContext } from '../platform/commandContext';
 import { pushFileActions, registerPushFileCommand, type PushFileActions } from './pushFileCommand';
@@ -34,11 +35,21 @@ async function reverseDictionaries(store: RemoteStore, doc: vscode.TextDocument)
   return { reverse };
 }
 
-export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
+/** This window's name in the files of the base store, where windows share its folder (a window with no folder keeps
+ * them in the global storage): made once and kept in the window's own state, which VS Code restores with the window. */
+function windowOwner(state: vscode.Memento): string {
+  let id = state.get<string>('terminology.windowId');
+  if (!id) void state.update('terminology.windowId', id = randomUUID());
+  return id;
+}
+
+/** `storage`: the folder of the window's own storage, or the storage shared by all windows with `shared` (this
+ * window's state). */
+export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined, shared?: vscode.Memento): {
   fs: RemoteFileSystem; status: DocumentStatus; actions: DocumentActions & PushFileActions; disposables: vscode.Disposable[];
 } {
   const snapshots = new RemoteSnapshots();
-  const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined);
+  const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined, shared && windowOwner(shared));
   const store = new RemoteStore(ctx.clients);
   const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
   const status = new DocumentStatus(diagnostics);

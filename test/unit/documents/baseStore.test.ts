@@ -34,4 +34,21 @@ describe('the base kept on disk', () => {
     assert.equal(await store.get(key), undefined);
     assert.deepEqual(readdirSync(folder), [], 'no file, no temporary file left');
   });
+
+  // Issue #27: windows with no folder open all keep their bases in the global storage: one window's base must never
+  // overwrite or delete another's, and a reloaded window (the same owner, from its restored window state) finds its own.
+  it('windows sharing the folder keep a base each: neither write nor delete touches another window\'s', async () => {
+    const key = 'terminology://glossaries/shared/EN-DE.tsv';
+    const a = new BaseStore(folder, 'window-a');
+    const b = new BaseStore(folder, 'window-b');
+    await a.set(key, { text: 'cloud\tWolke\n', mtime: 1 });
+    await b.set(key, { text: 'cloud\tCloud\n', mtime: 2 });
+    assert.deepEqual(await a.get(key), { text: 'cloud\tWolke\n', mtime: 1 });
+    assert.deepEqual(await b.get(key), { text: 'cloud\tCloud\n', mtime: 2 });
+    await b.delete(key);
+    assert.deepEqual(await a.get(key), { text: 'cloud\tWolke\n', mtime: 1 }, 'b\'s push left a\'s base');
+    assert.deepEqual(await new BaseStore(folder, 'window-a').get(key), { text: 'cloud\tWolke\n', mtime: 1 }, 'a reloaded finds its own');
+    assert.equal(await new BaseStore(folder, 'window-c').get(key), undefined, 'a third window takes no other window\'s base');
+    assert.equal(await new BaseStore(folder).get(key), undefined, 'nor does a window with a folder of its own');
+  });
 });
