@@ -23,7 +23,9 @@ export class BaseHistory {
   private readonly byAddress = new Map<string, Map<string, string>>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly keep = 16) {}
+  /** `keep`: texts per address; `addresses`: addresses kept, the least recently noted dropped first (the history of
+   * a closed document outlives it, since VS Code gives its undo stack back when it is reopened). */
+  constructor(private readonly keep = 16, private readonly addresses = 32) {}
 
   private then<T>(step: () => T | Promise<T>): Promise<T> {
     const next = this.queue.then(step);
@@ -38,7 +40,9 @@ export class BaseHistory {
     void this.then(async () => {
       const dd = await d;
       let m = this.byAddress.get(key);
-      if (!m) this.byAddress.set(key, m = new Map());
+      this.byAddress.delete(key);
+      this.byAddress.set(key, m ??= new Map());
+      while (this.byAddress.size > this.addresses) this.byAddress.delete(this.byAddress.keys().next().value as string);
       m.delete(dd);
       m.set(dd, base);
       while (m.size > this.keep) m.delete(m.keys().next().value as string);

@@ -222,7 +222,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async mergeWithRemote(uri, signal) {
       const { doc, ref } = await remote(uri);
-      await fs.settled();
+      await fs.settled(doc.uri);
       const known = fs.base(doc.uri);
       const base = known ?? '';
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);

@@ -23,6 +23,9 @@ interface Version {
   fetchedAt: number;
   /** When the remote was last checked (cheaply, by its entry count). */
   checkedAt: number;
+  /** `text` is the remote as first read while the document already had unsaved edits whose base is not known (none
+   * kept in memory or on disk): a save of those edits cannot tell a colleague's change from its own, so it asks. */
+  unknownBase?: true;
 }
 
 /** What the save needs from the UI. */
@@ -42,6 +45,10 @@ export interface SaveUi {
 }
 
 const FRESH_MS = 5000;
+/** The mtime of a version whose document already had unsaved edits when it was first seen (restored by VS Code with
+ * its own idea of the file's mtime): older than any, so VS Code's "the file is newer" check never refuses its save.
+ * Whether a save may push is the save's own check, against the remote. */
+const OLD_MTIME = 1;
 /** Documents of at least this many lines fetch their remote when an explicit save is announced. */
 const WILL_SAVE_FETCH_LINES = 4096;
 
@@ -153,8 +160,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         // Looked up in order after every earlier note (a save, Pull or Merge reads the base after `settled()`);
         // applied unless something newer moved the version meanwhile.
         void this.history.baseOf(key, e.document.getText()).then((base) => {
-          if (base === undefined || !v || this.versions.get(key) !== v || v.text !== was || base === v.text) return;
+          if (base === undefined || !v || this.versions.get(key) !== v || v.text !== was || (base === v.text && !v.unknownBase)) return;
           v.text = base;
+          delete v.unknownBase;
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
         });
       }),
@@ -165,26 +173,50 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
+        // A dirty document is closed only to be opened again at once (VS Code does so for a language-mode change)
+        // or with the window (whose hot exit restores it): its base stays, in memory and on disk.
+        if (d.isDirty) return;
         const key = d.uri.toString();
         this.versions.delete(key);
-        this.history.forget(key);
         this.forgetBase(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
+        // The bases of its recent texts stay (a few per address, for the last addresses seen): VS Code gives a
+        // reopened document its undo stack back, and an Undo must bring back the base of the text it restores.
       }),
     ];
   }
 
   // ---- state shared with the commands -------------------------------------------------------------------------
 
-  /** Resolves once the base an Undo or Redo brought back is in place (look it up after this). */
-  settled(): Promise<void> {
-    return this.history.settled();
+  /** Resolves once the base of `uri` is in place (look it up after this): the one an Undo or Redo brought back, or
+   * the one kept on disk for a document VS Code restored after a reload (which it may not have read yet). */
+  async settled(uri: vscode.Uri): Promise<void> {
+    await this.restoreBase(uri);
+    await this.history.settled();
   }
 
-  /** The text the document at `uri` was opened from, if it is open. */
+  /** A document restored after a reload: its base is the one kept on disk, not whatever the remote holds now. Loaded
+   * once, before anything reads the version of `uri` (VS Code may restore a dirty document without reading it). */
+  private async restoreBase(uri: vscode.Uri): Promise<void> {
+    const key = uri.toString();
+    if (this.versions.has(key)) return;
+    const saved = await this.bases.get(key);
+    if (!saved || this.versions.has(key)) return;
+    const now = Date.now();
+    this.versions.set(key, { text: saved.text, mtime: saved.mtime, fetchedAt: now, checkedAt: 0 });
+    this.persisted.set(key, saved.text);
+    this.log.info(`${uri.path}: restored the remote version its unsaved edits descend from`);
+  }
+
+  /** The remote version the document at `uri` descends from, when it is open and that version is known. */
   base(uri: vscode.Uri): string | undefined {
-    return this.versions.get(uri.toString())?.text;
+    return this.knownBase(uri.toString());
+  }
+
+  private knownBase(key: string): string | undefined {
+    const v = this.versions.get(key);
+    return v && !v.unknownBase ? v.text : undefined;
   }
 
   /** The newer remote text a failed save saw, if any. */
@@ -196,9 +228,12 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
    * the merge used for `before` (read before its fetch, which moves a clean document's version to the remote). */
   rebase(uri: vscode.Uri, remote: string, before?: string, after?: string, beforeBase?: string): void {
     const v = this.versions.get(uri.toString());
-    if (v && before !== undefined) this.remember(uri, before, beforeBase ?? v.text);
+    const known = beforeBase ?? this.knownBase(uri.toString());
+    if (before !== undefined && known !== undefined) this.remember(uri, before, known);
     if (after !== undefined) this.remember(uri, after, remote);
-    if (v) v.text = remote; // the mtime stays, so VS Code's own check does not see a newer file
+    if (v) { v.text = remote; delete v.unknownBase; } // the mtime stays, so VS Code's own check does not see a newer file
+    // A document restored with no base known and never read since: from now on it descends from `remote`.
+    else { const now = Date.now(); this.versions.set(uri.toString(), { text: remote, mtime: OLD_MTIME, fetchedAt: now, checkedAt: now }); }
     this.remoteSeen.delete(uri.toString());
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (doc) this.persistBase(doc);
@@ -223,7 +258,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const now = Date.now();
     const old = this.versions.get(uri.toString());
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (old && doc) this.remember(uri, current ?? doc.getText(), old.text);
+    if (old && doc && !old.unknownBase) this.remember(uri, current ?? doc.getText(), old.text);
     this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
@@ -245,7 +280,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
         // The text brought back descends from the base it had before the revert.
         const v = this.versions.get(key);
-        if (v && aside.base !== undefined) v.text = aside.base;
+        if (v && aside.base !== undefined) { v.text = aside.base; delete v.unknownBase; } else if (v) v.unknownBase = true;
       };
       this.ui.discarded(doc.uri, restore);
       this.discardedEmitter.fire({ uri: doc.uri, restore });
@@ -256,7 +291,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private persistBase(doc: vscode.TextDocument): void {
     const key = doc.uri.toString();
     const v = this.versions.get(key);
-    if (!v || !doc.isDirty || this.persisted.get(key) === v.text) return;
+    if (!v || v.unknownBase || !doc.isDirty || this.persisted.get(key) === v.text) return;
     this.persisted.set(key, v.text);
     this.bases.set(key, { text: v.text, mtime: v.mtime }).catch((err: unknown) => this.log.warn(`could not keep the base of ${doc.uri.path}: ${describeError(err)}`));
   }
@@ -301,8 +336,16 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const ref = this.ref(uri);
     // Reading a document that has unsaved edits may replace them (VS Code's Revert): keep them to offer back.
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (doc?.isDirty) this.setAside.set(uri.toString(), { text: doc.getText(), base: this.versions.get(uri.toString())?.text, at: Date.now() });
+    const key = uri.toString();
+    if (doc?.isDirty) {
+      const base = this.knownBase(key);
+      this.setAside.set(key, { text: doc.getText(), base, at: Date.now() });
+      // An Undo after the revert ("Don't Save", Revert File, a failed save's Revert) brings these edits back, in this
+      // document or in the same document reopened: with them, the base they descend from.
+      if (base !== undefined) this.remember(uri, doc.getText(), base);
+    }
     const { text } = await this.version(uri, ref, 'read');
+    if (doc?.isDirty) this.remember(uri, text, text);
     // A large text fetched just now came with its bytes, made on the worker (a dictionary's or a glossary's).
     const bytes = this.store.takeBytes(text) ?? await offload.encodeText(text);
     this.readEmitter.fire({ uri, text });
@@ -338,8 +381,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<Preflight> {
     const ref = this.ref(uri);
     const key = uri.toString();
-    await this.history.settled();
-    const base = this.versions.get(key)?.text;
+    await this.settled(uri);
+    const base = this.knownBase(key);
     const early = this.earlyFetch(ref, text, false);
     if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
@@ -366,8 +409,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       this.willSaveFetches.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
-    await this.history.settled();
-    const base = this.versions.get(key)?.text;
+    await this.settled(uri);
+    const base = this.knownBase(key);
     // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
     // preflight may have done it: see `fresh`).
     const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
@@ -414,7 +457,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       if (err instanceof PartialPushError) {
         // What went through is the remote now: the next save compares with it and sends only the rest.
         const v = this.versions.get(key);
-        if (v) v.text = err.remote;
+        if (v) { v.text = err.remote; delete v.unknownBase; }
         this.remember(uri, text, err.remote);
         const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
         if (doc) this.persistBase(doc);
@@ -541,7 +584,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (remote !== undefined && remote === base) return { outcome: 'push', remote };
     if (remote !== undefined && await same(ref, remote, text)) return { outcome: 'same', remote };
     const approved = this.approved.get(key);
-    const unchanged = remote === undefined || base === undefined || await same(ref, remote, base);
+    // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
+    const unchanged = remote === undefined || (base !== undefined && await same(ref, remote, base));
     if (!unchanged && !(approved !== undefined && await same(ref, approved, remote!))) {
       this.remoteSeen.set(key, remote!);
       return { outcome: 'conflict', remote };
@@ -579,17 +623,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private async version(uri: vscode.Uri, ref: RemoteRef, why: 'stat' | 'read'): Promise<Version> {
     const key = uri.toString();
     const now = Date.now();
-    let v = this.versions.get(key);
-    if (!v) {
-      // A document restored after a reload: its base is the one kept on disk, not whatever the remote holds now.
-      const saved = await this.bases.get(key);
-      if (saved && !this.versions.has(key)) {
-        v = { text: saved.text, mtime: saved.mtime, fetchedAt: now, checkedAt: 0 };
-        this.versions.set(key, v);
-        this.persisted.set(key, saved.text);
-        this.log.info(`${uri.path}: restored the remote version its unsaved edits descend from`);
-      }
-    }
+    await this.restoreBase(uri);
+    const v = this.versions.get(key);
     try {
       if (v && why === 'read' && now - v.fetchedAt < FRESH_MS) return v;
       if (v && why === 'stat') {
@@ -624,11 +659,18 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     const now = Date.now();
     const v = this.versions.get(key);
-    if (!v) { this.versions.set(key, { text, mtime: now, fetchedAt: now, checkedAt: now }); return; }
+    if (!v) {
+      // A document with unsaved edits and no base known (none in memory, none on disk): its edits may descend from
+      // any remote version, so this one is not taken as their base.
+      const dirty = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty;
+      this.versions.set(key, dirty ? { text, mtime: OLD_MTIME, fetchedAt: now, checkedAt: now, unknownBase: true } : { text, mtime: now, fetchedAt: now, checkedAt: now });
+      return;
+    }
     v.checkedAt = now;
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (!doc?.isDirty) delete v.unknownBase; // a clean document descends from what it reads
     if (await same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }
     Object.assign(v, { text, fetchedAt: now, mtime: Math.max(now, v.mtime + 1) });
     this.log.info(`${uri.path} changed remotely; reloading`);

@@ -285,6 +285,17 @@ describe('remote documents: edit, lint, push', () => {
     await ext.actions.mergeWithRemote(doc.uri);
     assert.equal(await doc.save(), true);
     assert.deepEqual(remoteEntries()!.slice(-2), [['colleague', 'Kollege'], ['mine', 'meins']]);
+    // Issue #27: a colleague's change of the same byte size and entry count is found too (a comparison by size or
+    // count alone would take it for the base and push over it).
+    await append(doc, 'more\tmehr\n');
+    const theirs = remoteEntries()!.map(([s, t]): [string, string] => (s === 'term 7' ? [s, 'Begrifx 7'] : [s, t]));
+    setRemote(theirs);
+    assert.equal(await doc.save(), false, 'not over a same-size remote change');
+    assert.deepEqual(remoteEntries(), theirs);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries()!.find(([s]) => s === 'term 7'), ['term 7', 'Begrifx 7']);
+    assert.deepEqual(remoteEntries()!.slice(-1), [['more', 'mehr']]);
   });
 
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {

@@ -59,3 +59,77 @@ describe('Document lifecycle regressions', () => {
     assert.deepEqual(dictionary().entries, [['cloud', 'Cloud'], ['server', 'Server'], ['help', 'Hilfe']]);
   });
 });
+
+describe('Nothing lost when VS Code closes and reopens a dirty remote document', () => {
+  const G = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000aa', name: 'Close and reopen' };
+  const dict = () => account().glossaries.find((g) => g.glossary_id === G.glossaryId)!.dictionaries[0];
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+
+  beforeEach(() => {
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
+    account().glossaries.push({
+      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-13T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server']] }],
+    });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(() => { account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId); });
+
+  const type = async (doc: vscode.TextDocument, line: string) => {
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(doc.getText().length), line);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+  };
+
+  // Issue #27: VS Code fires close and open for a language-mode change; the close forgot the base, and a save with no
+  // base pushed over the colleague's same-size change, with no message.
+  it('a language-mode change of a dirty document keeps its base: the save finds a colleague\'s same-size change', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    await type(doc, 'help\tHilfe\n');
+    const changed = await vscode.languages.setTextDocumentLanguage(doc, 'plaintext');
+    assert.equal(changed.isDirty, true);
+    const current = () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === doc.uri.toString())!;
+    for (let i = 0; i < 100 && current().languageId !== 'glossary-tsv'; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(current().languageId, 'glossary-tsv', 'the extension gives the document its language back');
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague: same size, same count
+    const before = pushes();
+    const now = current();
+    assert.equal(await now.save(), false, 'the save must find the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
+    assert.match(now.getText(), /help\tHilfe/);
+  });
+
+  // Issue #27: close with "Don't Save" reverts (re-reading the service: the base moves to the colleague's version);
+  // reopened, the document comes back with its undo stack, Undo brings the typed line back, and Save pushed it over
+  // the colleague's entry.
+  it('"Don\'t Save", reopen, Undo, Save: the text brought back keeps its base, and the save refuses', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    await type(doc, 'help\tHilfe\n');
+    dict().entries.push(['printer', 'Drucker']); // a colleague adds an entry
+    await new Promise((r) => setTimeout(r, 5200)); // the revert's read is no longer served from the last fetch
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor'); // what "Don't Save" runs
+    const again = await ext.actions.openDictionary(G, PAIR);
+    assert.equal(again.getText(), 'cloud\tWolke\nserver\tServer\nprinter\tDrucker\n');
+    await vscode.commands.executeCommand('undo');
+    assert.match(again.getText(), /help\tHilfe/, 'Undo brings the typed line back');
+    const before = pushes();
+    assert.equal(await again.save(), false, 'that text descends from the remote before the colleague\'s entry');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolke'], ['server', 'Server'], ['printer', 'Drucker']]);
+    await ext.actions.mergeWithRemote(again.uri);
+    assert.equal(await again.save(), true);
+    assert.deepEqual(dict().entries.map(([s]) => s).sort(), ['cloud', 'help', 'printer', 'server']);
+  });
+});

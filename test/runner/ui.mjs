@@ -6,7 +6,7 @@
 // A flow that fails is run once more in a fresh workbench (TERMINOLOGY_UI_ATTEMPTS, 2 by default): headless
 // Chromium can lose a key or a click while focus moves; a flow that fails twice fails the suite, and every flow that
 // passed only on its second attempt is named in the summary.
-import { readdirSync, mkdirSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,7 +64,7 @@ async function runFlow(flow, name, attempt) {
       smokeTestDriver: false, // the workbench a person gets: flows see real notification toasts
     });
     const t = makeHelpers(wb.page, {
-      emulator, workspace: wb.workspace, hasKey: opts.key !== false,
+      emulator, workspace: wb.workspace, userDir: join(wb.tmp, 'user'), hasKey: opts.key !== false,
       check(cond, what) {
         checks++;
         console.log(`  ${cond ? '✔' : '✘'} ${what}`);
@@ -80,6 +80,7 @@ async function runFlow(flow, name, attempt) {
   } catch (err) {
     ok = false;
     console.log(`  ✘ ${String(err?.message ?? err).split('\n').slice(0, 3).join(' | ')}`);
+    if (wb) await printExtensionLog(join(wb.tmp, 'user'));
     const shot = join(shots, `${name}.png`);
     try { await wb?.page?.screenshot({ path: shot }); console.log(`    screenshot: ${shot}`); } catch { /* no page */ }
   } finally {
@@ -88,4 +89,25 @@ async function runFlow(flow, name, attempt) {
   }
   console.log(`  ${ok ? 'passed' : 'FAILED'}: ${checks} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return ok;
+}
+
+/** On a failed flow: the tail of the extension's own log (its output channel's file under the user data folder, which
+ * VS Code writes a few seconds late). */
+async function printExtensionLog(userDir) {
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const found = [];
+  const walk = (d) => {
+    let names;
+    try { names = readdirSync(d, { withFileTypes: true }); } catch { return; }
+    for (const e of names) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/Terminology.*\.log$/.test(e.name)) found.push(p);
+    }
+  };
+  walk(join(userDir, 'logs'));
+  for (const f of found) {
+    const lines = readFileSync(f, 'utf8').trimEnd().split('\n').slice(-40);
+    console.log(`    extension log ${f.slice(userDir.length)} (last ${lines.length} lines):\n${lines.map((l) => `      ${l}`).join('\n')}`);
+  }
 }

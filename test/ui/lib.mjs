@@ -2,10 +2,10 @@
 // Every helper waits for what it needs to see; none sleeps for a fixed time unless the workbench gives no signal.
 
 /** @param {import('playwright-core').Page} page */
-export function makeHelpers(page, { emulator, workspace, check, hasKey = true }) {
+export function makeHelpers(page, { emulator, workspace, userDir, check, hasKey = true }) {
   const quickInput = page.locator('.quick-input-widget');
   const t = {
-    page, emulator, workspace, check,
+    page, emulator, workspace, userDir, check,
     /** The account of the key the workbench uses (paid unless the flow said otherwise). */
     account(key = emulator.keys.paid) { return emulator.state.accounts[key]; },
     glossary(name, key) { return t.account(key)?.glossaries.find((g) => g.name === name); },

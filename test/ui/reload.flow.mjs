@@ -26,6 +26,9 @@ export async function run(t) {
   // A colleague changes the dictionary while the window was away.
   const dict = t.glossary('Product terminology').dictionaries.find((d) => d.source_lang === 'en' && d.target_lang === 'de');
   dict.entries.push(['support', 'Unterstützung']);
+  // And changes an entry the user did not touch: with the base, Merge takes it cleanly (without the base, it could
+  // not tell whose change it is, and would mark it as a conflict).
+  dict.entries.find((e) => e[0] === 'invoice')[1] = 'Faktura';
   const putsBefore = t.requests('PUT', /dictionaries/).length;
 
   await t.editor().click();
@@ -42,7 +45,7 @@ export async function run(t) {
   await page.keyboard.press('Control+S');
   await t.until(() => {
     const e = t.entries('Product terminology', 'en', 'de');
-    return e.some(([s]) => s === 'support') && e.some(([s, x]) => s === 'login' && x === 'Anmeldung');
+    return e.some(([s]) => s === 'support') && e.some(([s, x]) => s === 'invoice' && x === 'Faktura') && e.some(([s, x]) => s === 'login' && x === 'Anmeldung');
   }, 'the service to hold both the colleague\'s entry and the user\'s');
   t.check(true, 'after Merge and Save the service holds both changes');
 }
