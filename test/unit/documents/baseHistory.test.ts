@@ -37,4 +37,14 @@ describe('BaseHistory (the base follows the text)', () => {
     await h.settled();
     assert.equal(await h.baseOf('a', big), undefined);
   });
+  it('keeps the addresses noted last, a bounded number of them', async () => {
+    const h = new BaseHistory(4, 3);
+    for (const a of ['a', 'b', 'c']) h.remember(a, 't', `base of ${a}`);
+    h.remember('a', 't2', 'again a'); // a is now the most recent
+    h.remember('d', 't', 'base of d'); // b, the least recent, goes
+    assert.equal(await h.baseOf('b', 't'), undefined);
+    assert.equal(await h.baseOf('a', 't'), 'base of a');
+    assert.equal(await h.baseOf('c', 't'), 'base of c');
+    assert.equal(await h.baseOf('d', 't'), 'base of d');
+  });
 });
