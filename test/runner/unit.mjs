@@ -7,6 +7,7 @@ import { repoRoot } from './vscode-harness.mjs';
 // `--fuzz` (npm run fuzz): only test/unit/fuzz, 10 000 cases per property unless TERMINOLOGY_FUZZ_RUNS says otherwise.
 const fuzzOnly = process.argv.includes('--fuzz');
 if (fuzzOnly) process.env.TERMINOLOGY_FUZZ_RUNS ||= '10000';
+if (fuzzOnly) process.env.TERMINOLOGY_FUZZ_TIMES ||= '1'; // each bounded property logs its slowest case (test/unit/fuzz/bound.ts)
 const dir = join(repoRoot, 'out', 'test', 'unit', ...(fuzzOnly ? ['fuzz'] : []));
 const files = [];
 const walk = (d) => {
