@@ -31,8 +31,12 @@ export function internalEntities(doctype: string, line: number): Record<string, 
     if (value.includes('<')) throw new ImportError(`The entity "${name}" holds markup, which this importer does not expand.`, line);
     if (value.length > MAX_ENTITY_CHARS) throw new ImportError(`The entity "${name}" is ${value.length} characters long; entities over ${MAX_ENTITY_CHARS} characters are refused.`, line);
     if (++count > MAX_ENTITIES) throw new ImportError(`The DOCTYPE defines more than ${MAX_ENTITIES} entities; refused.`, line);
-    out[name] ??= value.replace(/&#(x[0-9A-Fa-f]+|[0-9]+);/g, (_, n: string) =>
-      String.fromCodePoint(n[0] === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10)));
+    out[name] ??= value.replace(/&#(x[0-9A-Fa-f]+|[0-9]+);/g, (ref: string, n: string) => {
+      const code = n[0] === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10);
+      // String.fromCodePoint throws a RangeError past U+10FFFF.
+      if (code > 0x10ffff) throw new ImportError(`The entity "${name}" holds ${ref}, which is not a Unicode character.`, line);
+      return String.fromCodePoint(code);
+    });
   }
   if (/<!ENTITY/.test(subset) && count === 0 && !/<!ENTITY[^>]*(SYSTEM|PUBLIC)/.test(subset)) {
     throw new ImportError('The DOCTYPE holds an entity definition this importer cannot read. Remove the internal DTD subset and import again.', line);

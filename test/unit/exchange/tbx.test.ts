@@ -155,6 +155,17 @@ describe('TBX import', () => {
     await assert.rejects(readTbx(bytesOf(param)), /parameter entity/);
   });
 
+  it('refuses an entity holding a character reference past U+10FFFF with an ImportError on its line (fuzz: was a RangeError)', async () => {
+    // The fuzzer's counter-example, shrunk.
+    const found = '<!DOCTYPE martif [\n<!ENTITY e "&#1114112;">\n]>\n<martif></martif>';
+    for (const text of [found, found.replace('&#1114112;', '&#x110000;'), found.replace('&#1114112;', `&#${'9'.repeat(30)};`)]) {
+      await assert.rejects(readTbx(bytesOf(text)), (e: unknown) => e instanceof ImportError && /not a Unicode character/.test(e.message) && e.line === 3);
+    }
+    // The last character there is, and a NUL, are read as before.
+    const ok = found.replace('&#1114112;', '&#x10FFFF;&#0;').replace('<martif></martif>', '<martif>&e;</martif>');
+    assert.equal((await readTbx(bytesOf(ok))).version, 2);
+  });
+
   it('reports malformed XML with its line and column', async () => {
     const broken = V2.replace('<term>serveur</term>', '<term>serveur</trem>');
     await assert.rejects(readTbx(bytesOf(broken)), (e: unknown) => {
