@@ -112,7 +112,16 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
   const problems: ManifestProblem[] = [];
   const manifest: Manifest = { glossaries: [], spokenTerms: [] };
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  let root: Node | undefined;
+  try {
+    root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+  } catch (e) {
+    // jsonc-parser descends one call per level: arrays or objects nested some thousands deep overflow the stack.
+    if (!(e instanceof RangeError)) throw e;
+    problems.push({ code: 'manifest-syntax', severity: 'error', offset: 0, length: Math.min(1, text.length),
+      message: 'The manifest is nested too deeply to be read: it is a JSON object of glossaries and collections, a few levels deep.' });
+    return { manifest, problems };
+  }
   for (const e of errors) {
     problems.push({ code: 'manifest-syntax', severity: 'error', offset: e.offset, length: Math.max(1, e.length), message: `Not valid JSON: ${syntaxMessage(printParseErrorCode(e.error))}.` });
   }

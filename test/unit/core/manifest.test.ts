@@ -180,4 +180,15 @@ describe('manifest (terminology.json)', () => {
       assert.equal(manifestLinks(parseManifest(fresh).manifest).length, 1);
     });
   });
+
+  describe('found by the fuzzer (test/unit/fuzz/manifest.fuzz.test.ts)', () => {
+    it('nesting thousands deep is a syntax problem, not a RangeError (jsonc-parser overflowed the stack)', () => {
+      for (const text of ['['.repeat(20_000), '{"a":'.repeat(5000), '{"glossaries":['.repeat(20_000) + '0' + ']}'.repeat(20_000)]) {
+        const { manifest, problems } = parseManifest(text);
+        assert.deepEqual(problems.map((p) => [p.code, p.offset, p.length]), [['manifest-syntax', 0, 1]]);
+        assert.match(problems[0].message, /nested too deeply/);
+        assert.deepEqual(manifest, { glossaries: [], spokenTerms: [] });
+      }
+    });
+  });
 });
