@@ -137,10 +137,12 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
   }
   const languages = options.languages ? [...options.languages] : undefined;
   const seenPaths = new Map<string, string>();
+  const seenKeys = new Set<string>();
   for (const prop of root.children ?? []) {
     const [keyNode, value] = prop.children ?? [];
     if (!keyNode || !value) continue;
     const key = keyNode.value as string;
+    if (twice(key, keyNode, seenKeys, schema)) continue;
     if (key === '$schema') {
       if (value.type !== 'string') schema(value, '"$schema" must be a string.');
       continue;
@@ -166,6 +168,14 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
   return { manifest, problems };
 }
 
+/** Whether an object's property was written before it: reported, and the first one counts (as in the edits, which
+ * change the first; JSON.parse would take the last, so the two would read different manifests). */
+function twice(key: string, keyNode: Node, seen: Set<string>, schema: (n: Node, m: string) => void): boolean {
+  if (!seen.has(key)) { seen.add(key); return false; }
+  schema(keyNode, `"${key}" is written twice in this object: only the first one is read. Remove the other.`);
+  return true;
+}
+
 function syntaxMessage(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
@@ -186,10 +196,12 @@ function readOwner(
   let nameNode: Node | undefined;
   let id: string | undefined;
   let listNode: Node | undefined;
+  const seen = new Set<string>();
   for (const prop of item.children ?? []) {
     const [k, v] = prop.children ?? [];
     if (!k || !v) continue;
     const key = k.value as string;
+    if (twice(key, k, seen, schema)) continue;
     if (key === 'name') {
       if (v.type !== 'string' || (v.value as string).trim() === '') schema(v, `The ${what}'s "name" must be a non-empty string.`);
       else { name = v.value as string; nameNode = v; }
@@ -355,6 +367,9 @@ export function addManifestLink(text: string, link: { area: LinkArea; name: stri
     return edit(text, [link.area, count], { name: link.name, ...(link.id ? { id: link.id } : {}), [listKey]: { [link.key]: link.path } });
   }
   if (link.id && owner.id !== link.id) text = edit(text, [link.area, owner.index, 'id'], link.id);
+  // Its list of links, when it is not an object (null, an array …), is replaced, as the area's array above.
+  const list = findProp(listed!.children![owner.index], listKey);
+  if (list && list.type !== 'object') text = edit(text, [link.area, owner.index, listKey], {});
   const existing = owner.links.find((l) => l.key.toLowerCase() === link.key.toLowerCase());
   if (existing && existing.key !== link.key) text = edit(text, [link.area, owner.index, listKey, existing.key], undefined);
   return edit(text, [link.area, owner.index, listKey, link.key], link.path);

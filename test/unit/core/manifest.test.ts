@@ -47,6 +47,8 @@ const CASES: Array<[string, string, boolean, string[]]> = [
   ['syntax error', '{"glossaries": [}', false, ['manifest-syntax']],
   ['comments are not JSON', '{ // x\n}', false, ['manifest-syntax']],
   ['empty text', '', false, ['manifest-syntax']],
+  // JSON.parse keeps the last of two same-named properties, and the schema sees that one; the core reports the second.
+  ['a property written twice', '{"glossaries":[],"glossaries":[]}', true, ['manifest-schema']],
 ];
 
 describe('manifest (terminology.json)', () => {
@@ -189,6 +191,29 @@ describe('manifest (terminology.json)', () => {
         assert.match(problems[0].message, /nested too deeply/);
         assert.deepEqual(manifest, { glossaries: [], spokenTerms: [] });
       }
+    });
+
+    it('a property written twice is reported and the first counts, as for the edits, which no longer throw', () => {
+      // The counter-example: the owners were read from the second "glossaries", the edits went to the first (a number).
+      const text = '{"glossaries":0,"glossaries":[{"name":"\ud800"}]}';
+      const { manifest, problems } = parseManifest(text);
+      assert.deepEqual(problems.map((p) => [p.code, text.slice(p.offset, p.offset + p.length)]),
+        [['manifest-schema', '0'], ['manifest-schema', '"glossaries"']]);
+      assert.match(problems[1].message, /written twice/);
+      assert.deepEqual(manifest.glossaries, []);
+      const linked = addManifestLink(text, { area: 'glossaries', name: 'Product', key: 'en-de', path: 'g/en-de.tsv' });
+      assert.ok(!parseManifest(linked).problems.some((p) => p.code === 'manifest-syntax'));
+      // In a glossary too: its first name is its name.
+      const owner = parseManifest('{"glossaries":[{"name":"A","name":"B"}]}');
+      assert.equal(owner.manifest.glossaries[0].name, 'A');
+      assert.deepEqual(owner.problems.filter((p) => p.severity === 'error').map((p) => p.message), ['"name" is written twice in this object: only the first one is read. Remove the other.']);
+    });
+
+    it('linking into a glossary whose "dictionaries" is not an object replaces it (jsonc-parser threw)', () => {
+      const text = '{"glossaries":[{"name":"Product","dictionaries":null,"color":null}]}';
+      const out = addManifestLink(text, { area: 'glossaries', name: 'Product', key: 'en-de', path: 'g/en-de.tsv' });
+      const { manifest } = parseManifest(out);
+      assert.deepEqual(manifestLinks(manifest).map((l) => `${l.key}=${l.path}`), ['en-de=g/en-de.tsv']);
     });
   });
 });
