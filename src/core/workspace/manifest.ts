@@ -384,13 +384,27 @@ export function removeManifestLink(text: string, path: string): string {
   return edit(text, [link.area, link.owner, AREA_KEYS[link.area].list, link.key], undefined);
 }
 
+/** The starts of the lines of the last text asked about (LF, CRLF or a lone CR ends a line): the diagnostics and the
+ * CLI ask for every problem of one text, and a broken manifest may have one per character. */
+let lineStarts: { text: string; starts: number[] } | undefined;
+
 /** Line and column (0-based, UTF-16) of an offset. */
 export function offsetPosition(text: string, offset: number): { line: number; col: number } {
-  let line = 0;
-  let start = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) { line++; start = i + 1; }
+  if (lineStarts?.text !== text) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    }
+    lineStarts = { text, starts };
   }
-  return { line, col: offset - start };
+  // The last line starting at or before the offset.
+  const { starts } = lineStarts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
+  }
+  return { line: lo, col: offset - starts[lo] };
 }
