@@ -35,6 +35,10 @@ export interface Fault {
   method?: string;
   /** Carry out the request, then close the connection without an answer (a lost response). */
   dropAfter?: boolean;
+  /** Carry out the request, then answer `status` (with `retryAfter`, `body`) instead of its result: a service that
+   * acted but says it failed (a gateway timing out on a backend that finished, a crash after the commit). Without
+   * it, an injected status is answered before the request is carried out (nothing happened). */
+  after?: boolean;
   /** Raw body for an injected status ("" for an empty body). */
   body?: string;
   /** Only every Nth matching request (the Nth, 2Nth…) gets the fault; `count` then counts the faulted ones. */
@@ -125,6 +129,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (typeof header === 'string' && header) {
       if (header === 'drop') return { count: 1, drop: true };
       if (header === 'malformed') return { count: 1, malformed: true };
+      if (header === 'drop-after') return { count: 1, dropAfter: true };
+      const after = /^(\d{3})-after$/.exec(header);
+      if (after) return { count: 1, status: Number(after[1]), after: true };
       const latency = /^latency=(\d+)$/.exec(header);
       if (latency) return { count: 1, latencyMs: Number(latency[1]) };
       return { count: 1, status: Number(header) };
@@ -178,16 +185,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         res.end();
         return;
       }
-      if (fault?.status && fault.body !== undefined) {
-        record(fault.status);
-        res.writeHead(fault.status, { 'X-Trace-ID': traceId, 'Content-Length': Buffer.byteLength(fault.body), ...(fault.body ? { 'Content-Type': 'text/plain' } : {}) });
-        res.end(fault.body);
+      const before = fault?.after ? undefined : fault;
+      if (before?.status && before.body !== undefined) {
+        answerFault(before, res, traceId, record);
         return;
       }
-      if (fault?.status) {
-        throw new HttpError(fault.status, fault.status === 529 ? 'Too many requests' : fault.status === 456 ? 'Quota exceeded' : STATUS_CODES[fault.status] ?? 'Injected error',
-          'Injected by the emulator', fault.retryAfter !== undefined ? { 'Retry-After': String(fault.retryAfter) } : {});
-      }
+      if (before?.status) throw faultError(before);
       // The pre-signed upload and download addresses of translation memory jobs carry no key.
       const transferred = await transfer(state, config, req, res, path, traceId, persist);
       if (transferred !== false) { record(transferred); return; }
@@ -209,6 +212,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const result = route[2]({ acc, body, params, query: url.searchParams, emulator: { port, config, styleRules: acc.styleRules ??= structuredClone(styleRules) } });
       if (result.mutated) persist();
       if (fault?.dropAfter) { record(0); req.socket.destroy(); return; }
+      // Carried out (and kept), then answered with the injected status: the client cannot tell that it happened.
+      if (fault?.after && fault.status) {
+        if (fault.body !== undefined) answerFault(fault, res, traceId, record);
+        else throw faultError(fault);
+        return;
+      }
       record(result.status);
       send(res, result.status, result.body, { 'X-Trace-ID': traceId });
     } catch (err) {
@@ -236,6 +245,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       server.close(() => resolve());
     }),
   };
+}
+
+/** The typed error of an injected status, with its Retry-After. */
+function faultError(f: Fault): HttpError {
+  const status = f.status!;
+  return new HttpError(status, status === 529 ? 'Too many requests' : status === 456 ? 'Quota exceeded' : STATUS_CODES[status] ?? 'Injected error',
+    'Injected by the emulator', f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {});
+}
+
+/** An injected status with a raw body (`body`, "" for none). */
+function answerFault(f: Fault, res: ServerResponse, traceId: string, record: (status: number) => void): void {
+  record(f.status!);
+  res.writeHead(f.status!, {
+    'X-Trace-ID': traceId, 'Content-Length': Buffer.byteLength(f.body!), ...(f.body ? { 'Content-Type': 'text/plain' } : {}),
+    ...(f.retryAfter !== undefined ? { 'Retry-After': String(f.retryAfter) } : {}),
+  });
+  res.end(f.body);
 }
 
 /**

@@ -76,6 +76,21 @@ describe('emulator: faults on demand', () => {
     assert.ok(Date.now() - t0 >= 140);
     await assert.rejects(t.call('GET', '/v3/glossaries', undefined, { 'X-Emulator-Fault': 'drop' }));
   });
+  it('"after": carries the request out, then answers the injected status (with Retry-After) or drops the answer', async () => {
+    t.emu.injectFault({ count: 1, status: 500, after: true, retryAfter: 2, method: 'POST' });
+    const failed = await t.call('POST', '/v3/glossaries', { name: 'A', dictionaries: [dict('a\tb')] });
+    assert.deepEqual([failed.status, failed.headers.get('retry-after'), failed.body.message], [500, '2', 'Internal Server Error']);
+    assert.deepEqual(t.emu.state.accounts[t.emu.keys.paid].glossaries.map((g) => g.name), ['A'], 'carried out all the same');
+    t.emu.injectFault({ count: 1, status: 502, after: true, body: '' });
+    assert.equal((await t.call('POST', '/v3/glossaries', { name: 'B', dictionaries: [dict('a\tb')] })).status, 502);
+    await assert.rejects(t.call('POST', '/v3/glossaries', { name: 'C', dictionaries: [dict('a\tb')] }, { 'X-Emulator-Fault': 'drop-after' }));
+    assert.equal((await t.call('POST', '/v3/glossaries', { name: 'D', dictionaries: [dict('a\tb')] }, { 'X-Emulator-Fault': '503-after' })).status, 503);
+    assert.deepEqual(t.emu.state.accounts[t.emu.keys.paid].glossaries.map((g) => g.name), ['A', 'B', 'C', 'D']);
+    // Without "after", an injected status comes before the request is carried out: nothing is made.
+    t.emu.injectFault({ count: 1, status: 500, method: 'POST' });
+    assert.equal((await t.call('POST', '/v3/glossaries', { name: 'E', dictionaries: [dict('a\tb')] })).status, 500);
+    assert.equal(t.emu.state.accounts[t.emu.keys.paid].glossaries.length, 4);
+  });
   it('a fault can be limited to matching paths', async () => {
     t.emu.injectFault({ count: 1, status: 500, path: '/entries$' });
     assert.equal((await t.call('GET', '/v3/glossaries')).status, 200);
