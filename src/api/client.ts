@@ -50,14 +50,21 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * Non-idempotent calls (creates) are retried only when the failure shows that the server did not act
-   * (429, 529, 503, or a refused connection). After an ambiguous failure (timeout, reset, other 5xx), `recover`
-   * looks for what the first attempt may have created, and again after the wait before each resend (a slow
-   * service may finish the attempt the client gave up on); if it finds it, that is the result, and no second
-   * resource is made. A success answer that is not JSON is looked for the same way.
+   * Non-idempotent calls (creates) are sent again without a look-up only while every failure so far shows that the
+   * service did not act (429, 529, 503, or a refused connection). After an ambiguous failure (any other 5xx, a
+   * timeout, a connection lost once the request was sent), `recover` looks for what an earlier attempt may have
+   * created, and again after the wait before each resend (a slow service may finish the attempt the client gave up
+   * on); if it finds it, that is the result, and no second resource is made. A success answer that is not JSON is
+   * looked for the same way.
    */
   idempotent?: boolean;
   recover?: () => Promise<unknown | undefined>;
+  /**
+   * A create that cannot be looked up (no `recover`): after an ambiguous failure it is NOT sent again; the error says
+   * that the service may have carried it out, then this text (why it was not resent, what to check, what to do). Its
+   * `outcomeUnknown` is set.
+   */
+  unsure?: string;
   /** A large success answer is returned as its bytes, not parsed (the caller parses it on a worker thread). */
   raw?: boolean;
 }
@@ -259,9 +266,23 @@ export class ServiceClient {
     await this.request('DELETE', `/v3/style_rules/${enc(id)}`, { signal });
   }
 
-  /** POST: one custom instruction. Not retried after an ambiguous failure (instructions have no name to find it by). */
+  /**
+   * POST: one custom instruction. Never creates twice: notes the list's instructions first (one GET of the list), and
+   * after an ambiguous failure adopts a new instruction with the same label, prompt and source language instead of
+   * sending again (see RequestOptions.recover).
+   */
   async createCustomInstruction(styleId: string, input: CustomInstructionInput, signal?: AbortSignal): Promise<CustomInstruction> {
-    const res = await this.request('POST', `/v3/style_rules/${enc(styleId)}/custom_instructions`, { signal, idempotent: false, body: instructionBody(input) });
+    const body = instructionBody(input);
+    const instructions = async () => (await this.getStyleRules(styleId, signal)).customInstructions ?? [];
+    const before = new Set((await instructions()).map((c) => c.id));
+    const res = await this.request('POST', `/v3/style_rules/${enc(styleId)}/custom_instructions`, {
+      signal, idempotent: false, body,
+      recover: async () => {
+        const found = (await instructions()).find((c) => !before.has(c.id) && c.label === body.label && c.prompt === body.prompt
+          && (c.sourceLanguage ?? '') === (body.source_language ?? ''));
+        return found && { id: found.id, label: found.label, prompt: found.prompt, ...(found.sourceLanguage ? { source_language: found.sourceLanguage } : {}) };
+      },
+    });
     return wire.customInstruction(res.body as Record<string, unknown>);
   }
 
@@ -324,13 +345,21 @@ export class ServiceClient {
     };
   }
 
-  /** Starts an import job; the TMX then goes to `uploadUrl` with uploadTmx. */
+  /**
+   * Starts an import job; the TMX then goes to `uploadUrl` with uploadTmx. Jobs cannot be listed, so a job whose answer
+   * was lost cannot be found: sent again only after failures that show the service did not act (429, 529, 503, a
+   * refused connection); after any other the error says the job may exist (an unused one expires by itself).
+   */
   async startImport(req: ImportRequest, signal?: AbortSignal): Promise<ImportTicket> {
     const body = {
       source_file: { file_name: req.fileName, content_type: req.contentType ?? 'application/xml', content_length: req.contentLength },
       parameters: { display_name: req.displayName },
     };
-    const o = (await this.request('POST', '/v3/translation_memories/import', { signal, idempotent: false, body })).body as Record<string, unknown>;
+    const o = (await this.request('POST', '/v3/translation_memories/import', {
+      signal, idempotent: false, body,
+      unsure: 'It was not sent again: jobs cannot be listed, so a second request could only start a second import job. '
+        + 'No memory is made before its file is uploaded, and a job left waiting for one expires by itself. Try again to import the file.',
+    })).body as Record<string, unknown>;
     const ticket = { jobId: String(o?.job_id ?? ''), uploadUrl: String(o?.upload_url ?? ''), expiresAt: String(o?.expires_at ?? '') };
     if (!ticket.jobId || !ticket.uploadUrl) throw new MalformedResponseError('malformed-response', 'The import answer holds no job id or upload address', 200);
     return ticket;
@@ -358,9 +387,16 @@ export class ServiceClient {
     });
   }
 
-  /** Starts an export job (`reused` when the service hands back a recent completed export: status 200). */
+  /**
+   * Starts an export job (`reused` when the service hands back a recent completed export: status 200). Like an import,
+   * sent again only after failures that show the service did not act; after any other the error says so.
+   */
   async startExport(id: string, signal?: AbortSignal): Promise<ExportTicket> {
-    const res = await this.request('POST', `/v3/translation_memories/${enc(id)}/export`, { signal, idempotent: false });
+    const res = await this.request('POST', `/v3/translation_memories/${enc(id)}/export`, {
+      signal, idempotent: false,
+      unsure: 'It was not sent again: jobs cannot be listed, so a second request could start a second export job. '
+        + 'Try again in a moment: the service hands back a recent export of an unchanged memory instead of making another.',
+    });
     const o = (res.body ?? {}) as Record<string, unknown>;
     const params = (o.parameters ?? {}) as Record<string, unknown>;
     if (!o.job_id) throw new MalformedResponseError('malformed-response', 'The export answer holds no job id', res.status, undefined, undefined, res.traceId);
@@ -462,12 +498,28 @@ export class ServiceClient {
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const idempotent = o.idempotent ?? true;
     const max = Math.max(1, this.retry.maxAttempts);
+    // A create: the first failure so far that leaves open whether the service acted on it.
+    let maybeActed: { failure: ServiceError; doubt: string } | undefined;
+    /** The look-up after an ambiguous failure. If it fails too, the create is not sent again (it may have happened). */
+    const recovered = async ({ failure, doubt }: { failure: ServiceError; doubt: string }, attempt: number) => {
+      let found: unknown;
+      try {
+        found = o.recover ? await o.recover() : undefined;
+      } catch (err) {
+        if (err instanceof CancelledError || !(err instanceof ServiceError)) throw err;
+        throw this.unsure(failure, doubt, attempt, `Looking for it failed too (${err.message.replace(/\.$/, '')}), so it was not sent again. Refresh to see what the service holds, then try again if needed.`);
+      }
+      if (found !== undefined) this.log.warn(`${method} ${path}: the attempt failed, but it had created the resource; using it`);
+      return found;
+    };
     for (let attempt = 1; ; attempt++) {
       if (o.signal?.aborted) throw this.cancelled(method, path, attempt - 1);
       const started = Date.now();
       const attemptSignal = o.signal ? AbortSignal.any([o.signal, AbortSignal.timeout(this.timeoutMs)]) : AbortSignal.timeout(this.timeoutMs);
       let failure: ServiceError;
       let ambiguous: boolean;
+      /** What happened, for the error of a create that may have been carried out. */
+      let doubt: string;
       let waitMs: number | undefined;
       try {
         const res = await this.fetchSameOrigin(url, { method, headers, body: payload as BodyInit | undefined, signal: attemptSignal }, path);
@@ -490,10 +542,14 @@ export class ServiceClient {
                 this.log.warn(`${method} ${path}: the answer was not JSON, but the resource was created; using it`);
                 return { status: 201, body: found };
               }
-              throw new MalformedResponseError('malformed-response', method === 'GET'
-                ? `The service answered ${method} ${path} with a body that is not JSON. Try again; if it persists, check the service address (terminology.baseUrl).`
-                : `The service answered ${method} ${path} with a body that is not JSON, so whether the change was made is not known. Refresh to see what the service holds, then try again if needed.`,
+              const garbled = `The service answered ${method} ${path} with a body that is not JSON`;
+              const e = new MalformedResponseError('malformed-response', method === 'GET'
+                ? `${garbled}. Try again; if it persists, check the service address (terminology.baseUrl).`
+                : !idempotent && o.unsure ? `${garbled}, so it may have carried the request out. ${o.unsure}`
+                  : `${garbled}, so whether the change was made is not known. Refresh to see what the service holds, then try again if needed.`,
               res.status, undefined, undefined, traceId, attempt);
+              if (!idempotent && method !== 'GET') e.outcomeUnknown = true;
+              throw e;
             }
           }
           return { status: res.status, body, traceId };
@@ -504,9 +560,17 @@ export class ServiceClient {
         if (!failure.transient) {
           // A DELETE retried after a lost answer finds nothing left to delete: it already succeeded.
           if (method === 'DELETE' && res.status === 404 && attempt > 1) return { status: 204, body: undefined, traceId };
+          // A resend refused (a quota reached, say) may be refused because an earlier attempt did act: look once more.
+          if (!idempotent && maybeActed) {
+            const found = await recovered(maybeActed, attempt);
+            if (found !== undefined) return { status: 201, body: found };
+          }
           throw failure;
         }
+        // Only these say that the service did not act. Any other 5xx may come after it did: a gateway that gave up
+        // on a backend that finished (502, 504), a failure after the commit (500).
         ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);
+        doubt = `The service answered ${method} ${path} with ${res.status}${failure.serverMessage ? ` (${failure.serverMessage})` : ''}`;
         waitMs = retryAfterMs(res.headers.get('retry-after'));
       } catch (err) {
         if (err instanceof ServiceError) throw err;
@@ -518,15 +582,15 @@ export class ServiceClient {
           : `Could not reach the service at ${new URL(this.baseUrl).host}${code ? ` (${code})` : ''}. Check the address and your connection.`,
         undefined, undefined, undefined, undefined, attempt);
         ambiguous = code !== 'ECONNREFUSED';
+        doubt = timedOut ? `No answer to ${method} ${path} within ${this.timeoutMs} ms`
+          : `The connection to ${new URL(this.baseUrl).host} was lost${code ? ` (${code})` : ''} after ${method} ${path} was sent`;
         this.log.info(`${method} ${path} failed after ${Date.now() - started} ms: ${failure.message}`);
       }
-      const recovered = async () => {
-        const found = o.recover ? await o.recover() : undefined;
-        if (found !== undefined) this.log.warn(`${method} ${path}: the attempt failed, but it had created the resource; using it`);
-        return found;
-      };
       if (!idempotent && ambiguous) {
-        const found = await recovered();
+        maybeActed ??= { failure, doubt };
+        // Nothing to look the create up by: never sent again, and the error says it may have happened.
+        if (!o.recover) throw this.unsure(failure, doubt, attempt, o.unsure);
+        const found = await recovered({ failure, doubt }, attempt);
         if (found !== undefined) return { status: 201, body: found };
       }
       if (attempt >= max) {
@@ -539,10 +603,10 @@ export class ServiceClient {
       } catch {
         throw this.cancelled(method, path, attempt);
       }
-      // A slow service may still have been working on the attempt that timed out: look again just before
+      // A slow service may still have been working on an attempt that timed out: look again just before
       // sending again, so that the create it finished meanwhile is adopted, not made a second time.
-      if (!idempotent && ambiguous) {
-        const found = await recovered();
+      if (!idempotent && maybeActed) {
+        const found = await recovered(maybeActed, attempt);
         if (found !== undefined) return { status: 201, body: found };
       }
     }
@@ -615,6 +679,14 @@ export class ServiceClient {
       this.log.warn(`${where}: ${failure.message} Retry ${attempt + 1} of ${max} in ${Math.round(delay)} ms.`);
       try { await sleep(delay, signal); } catch { throw this.cancelled(method, url.origin, attempt); }
     }
+  }
+
+  /** The error of a create that may have been carried out and cannot be looked up (see RequestOptions.unsure). */
+  private unsure(failure: ServiceError, cause: string, attempts: number, what = 'It was not sent again, so as not to make it twice. Refresh to see what the service holds, then try again if needed.'): ServiceError {
+    const Kind = failure.constructor as new (...a: ConstructorParameters<typeof ServiceError>) => ServiceError;
+    const e = new Kind(failure.kind, `${cause}, so it may have been carried out. ${what}`, failure.status, failure.serverMessage, failure.detail, failure.traceId, attempts);
+    e.outcomeUnknown = true;
+    return e;
   }
 
   private cancelled(method: string, path: string, attempts: number): CancelledError {

@@ -19,6 +19,11 @@ export class ServiceError extends Error {
     this.name = new.target.name;
   }
 
+  /** Set on a create that failed in a way that does not show whether the service carried it out (an error answer
+   * or a lost connection after the request was sent), and that the client could not look up: it was not sent again,
+   * and the message says what to check. */
+  outcomeUnknown?: boolean;
+
   /** Whether retrying the same call later may succeed. */
   get transient(): boolean {
     return this.kind === 'rate-limit' || this.kind === 'server' || this.kind === 'network';
