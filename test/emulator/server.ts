@@ -164,13 +164,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const url = new URL(req.url ?? '/', 'http://emulator');
     let path = url.pathname;
     const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'], ...(url.search ? { query: url.search.slice(1) } : {}) });
+    // In flight until the answer is out (or the client is gone) AND the handler is done: a slow service goes on with
+    // a request whose client gave up (a timeout), and carries it out all the same.
+    let answered = false;
+    let handled = false;
+    const leave = () => { if (answered && handled) { answered = handled = false; concurrency.current--; } };
     try {
       if (path.startsWith('/__admin/')) return await admin(req, res, path, traceId);
       concurrency.max = Math.max(concurrency.max, ++concurrency.current);
-      let counted = true;
-      const leave = () => { if (counted) { counted = false; concurrency.current--; } };
-      res.once('close', leave);
-      res.once('finish', leave);
+      const out = () => { answered = true; leave(); };
+      res.once('close', out);
+      res.once('finish', out);
       const freeAddress = path === '/free' || path.startsWith('/free/');
       if (freeAddress) path = path.slice('/free'.length) || '/';
       const fault = takeFault(req, path);
@@ -224,6 +228,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const e = err instanceof HttpError ? err : new HttpError(500, 'Internal server error', String((err as Error)?.message ?? err));
       record(e.status);
       if (!res.headersSent) send(res, e.status, { message: e.message, ...(e.detail ? { detail: e.detail } : {}) }, { 'X-Trace-ID': traceId, ...e.headers });
+    } finally {
+      handled = true;
+      leave();
     }
   };
 
