@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient, StyleRuleList } from '../api';
 import { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText, type StyleContent } from '../core';
 import type { Logger } from '../platform/logger';
-import { describeError } from '../platform/errors';
+import { describeError, inSentence } from '../platform/errors';
 
 export const STYLE_AUTHORITY = 'style-rules';
 const encoder = new TextEncoder();
@@ -165,7 +165,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     try {
       remote = await client.getStyleRules(id);
     } catch (err) {
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Could not check the list on the service before pushing: {0}', describeError(err)));
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: could not check the list on the service before pushing: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
     if (remote.version !== o.list.version && this.approved.get(key) !== remote.version) {
       this.ui.conflict(uri, o.list, remote);
@@ -183,8 +183,8 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       // Part of the push may have gone through: the next save starts from what the service holds now.
       await this.fetch(uri).catch(() => undefined);
       this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
-      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Save again to push the rest.', calls,
-        (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, describeError(err)));
+      throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Your text is kept; save again to push the rest.', calls,
+        (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, inSentence(describeError(err))));
     }
     const after = await this.fetch(uri);
     this.log.info(`${uri.path}: pushed in ${calls} call(s), now version ${after.list.version}`);
