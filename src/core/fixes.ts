@@ -74,7 +74,7 @@ export function preferredEdits(findings: readonly Finding[]): TextEdit[] {
 }
 
 /** Applies every preferred fix, re-linting until nothing changes (at most `maxPasses` times). */
-export function fixAll(text: string, lint: (text: string) => Finding[], maxPasses = 5): { text: string; applied: number } {
+export function fixAll(text: string, lint: (text: string) => Finding[], maxPasses = 16): { text: string; applied: number } {
   const r = fixAllSpans(text, lint, maxPasses);
   return { text: r.spans ? applySpans(text, r.spans) : r.text, applied: r.applied };
 }
@@ -84,7 +84,7 @@ export function fixAll(text: string, lint: (text: string) => Finding[], maxPasse
  * the whole text after them. With the error-level findings left. */
 export type FixAllResult = { applied: number; errors: number } & ({ spans: Span[]; text?: undefined } | { spans?: undefined; text: string });
 
-export function fixAllSpans(text: string, lint: (text: string) => Finding[], maxPasses = 5): FixAllResult {
+export function fixAllSpans(text: string, lint: (text: string) => Finding[], maxPasses = 16): FixAllResult {
   const errorsOf = (findings: readonly Finding[]) => findings.filter((f) => f.severity === 'error').length;
   let findings = lint(text);
   let first: Span[] | undefined;
