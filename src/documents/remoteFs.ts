@@ -99,6 +99,15 @@ const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
 const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
   (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
 
+/** Whether a tab of the window shows the document `key` (as text, in a diff, or in a custom editor such as the table). */
+function shownInTab(key: string): boolean {
+  return vscode.window.tabGroups.all.some((g) => g.tabs.some(({ input }) => {
+    if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri.toString() === key;
+    if (input instanceof vscode.TabInputTextDiff) return input.modified.toString() === key || input.original.toString() === key;
+    return false;
+  }));
+}
+
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();
   /** A newer remote text seen while the document had unsaved edits: what Compare shows and Merge merges. */
@@ -273,6 +282,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     setTimeout(() => {
       if (this.setAside.get(key) !== aside || doc.isDirty || doc.isClosed || doc.getText() === aside.text) return;
       this.setAside.delete(key);
+      // No tab shows the document any more: the revert was VS Code's "Don't Save" as its editor closed, the user's
+      // own choice (an Undo in the reopened document still brings the edits back, with their base).
+      if (!shownInTab(key)) { this.log.info(`${doc.uri.path}: unsaved edits discarded with its editor ("Don't Save")`); return; }
       this.log.info(`${doc.uri.path}: unsaved edits were replaced by the remote text; offered back`);
       const restore = async () => {
         const edit = new vscode.WorkspaceEdit();

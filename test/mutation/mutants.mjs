@@ -21,12 +21,6 @@ export const mutants = [
     ],
   },
   {
-    id: 'close-forgets-history',
-    bug: 'closing a document forgets the bases of its recent texts, though VS Code gives its undo stack back on reopen',
-    changes: [{ file: 'src/documents/remoteFs.ts', find: '        this.versions.delete(key);\n', replace: '        this.versions.delete(key);\n        this.history.forget(key);\n' }],
-    tests: [{ suite: 'integration', grep: '"Don\'t Save", reopen, Undo, Save' }],
-  },
-  {
     id: 'missing-base-unchanged',
     bug: 'a save with no known base takes the remote as unchanged and pushes over it',
     changes: [{ file: 'src/documents/remoteFs.ts', find: '(base !== undefined && await same(ref, remote, base))', replace: '(base === undefined || await same(ref, remote, base))' }],
@@ -35,13 +29,13 @@ export const mutants = [
   {
     id: 'persist-base-never-writes',
     bug: 'the base of a dirty document is never kept on disk (a reload loses it)',
-    changes: [{ file: 'src/documents/remoteFs.ts', find: '    if (!v || v.unknownBase || !doc.isDirty || this.persisted.get(key) === v.text) return;', replace: '    return;' }],
+    changes: [{ file: 'src/documents/remoteFs.ts', find: 'this.bases.set(key, { text: v.text, mtime: v.mtime })', replace: 'Promise.resolve()' }],
     tests: [{ suite: 'ui', grep: '^reload\\.' }],
   },
   {
     id: 'windows-share-base-file',
     bug: 'windows with no folder open share one base file per address',
-    changes: [{ file: 'src/documents/baseStore.ts', find: 'this.owner ? `${name}.${this.owner}.json` : `${name}.json`', replace: '`${name}.json`' }],
+    changes: [{ file: 'src/documents/baseStore.ts', find: 'this.owner ? `${name}.${this.owner}.json` : `${name}.json`', replace: 'this.owner === undefined ? `${name}.json` : `${name}.json`' }],
     tests: [{ suite: 'unit', grep: 'windows sharing the folder' }],
   },
   {
@@ -49,5 +43,23 @@ export const mutants = [
     bug: 'a large dictionary\'s remote (kept on the worker) is compared with the base by size only',
     changes: [{ file: 'src/platform/offload.ts', find: "    if (kept.units !== text.length) return Promise.resolve(false);\n    return this.aboutKept<boolean>({ op: 'keptEquals', keep: kept.keep, text });", replace: '    return Promise.resolve(kept.units === text.length);' }],
     tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
+  },
+  {
+    id: 'creates-resent-after-5xx',
+    bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
+    changes: [{ file: 'src/api/client.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
+    tests: [{ suite: 'unit', grep: 'creates that cannot be found by name' }],
+  },
+  {
+    id: 'grid-merge-deletion-wins',
+    bug: 'in a multilingual glossary\'s three-way merge, their deletion of a cell beats my edit of it',
+    changes: [{ file: 'src/core/glossary/merge.ts', find: '      if (yv === bv) { mine.push(tv);', replace: '      if (yv === bv || tv === undefined) { mine.push(tv);' }],
+    tests: [{ suite: 'unit', grep: 'fuzz: multilingual glossary merge' }],
+  },
+  {
+    id: 'dont-save-offers-restore',
+    bug: 'an explicit "Don\'t Save" is answered with a "your changes were discarded / Restore My Changes" notification',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (!shownInTab(key)) {', replace: '      if (key === \'\' && !shownInTab(key)) {' }],
+    tests: [{ suite: 'ui', grep: '^dont-save' }],
   },
 ];

@@ -22,6 +22,10 @@ export async function run(t) {
   await t.modal(/Do you want to save/, 'Don\'t Save');
   await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ state: 'detached', timeout: 20_000 });
   t.check(true, 'the tab closed after "Don\'t Save"');
+  // Issue #32: the user chose to discard: no "your changes were discarded / Restore My Changes" toast.
+  await page.waitForTimeout(1500);
+  t.check(!(await page.locator('.notification-toast', { hasText: 'Restore My Changes' }).first().isVisible().catch(() => false)),
+    'no "Restore My Changes" notification after an explicit "Don\'t Save"');
   await t.closeNotifications();
 
   await t.openDictionaryFromTree('Product terminology', 'EN → DE', 'en-de.glossary.tsv');
