@@ -19,7 +19,8 @@ if (!chosen.length) {
   console.error(`no mutant named ${wanted.join(', ')}; known: ${mutants.map((m) => m.id).join(', ')}`);
   process.exit(2);
 }
-const hasFlock = spawnSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).status === 0;
+// TERMINOLOGY_MUTATION_LOCK=0 runs without the lock (a busy machine shared by several checkouts).
+const hasFlock = process.env.TERMINOLOGY_MUTATION_LOCK !== '0' && spawnSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).status === 0;
 
 function copyTree() {
   const dir = mkdtempSync(join(tmpdir(), 'terminology-mutant-'));
