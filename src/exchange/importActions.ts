@@ -73,7 +73,7 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
         const langs = [...tb.languages.keys()];
         const sourceLang = choices.sourceLang ?? langs[0];
         if (!sourceLang) throw new Error(vscode.l10n.t('The file holds no term with a language.'));
-        const notes = [`TBX v${tb.version}${tb.dialect ? ` (${tb.dialect})` : ''}, ${tb.encoding.toUpperCase()}; ${tb.concepts.length} concepts; languages ${langs.map((l) => `${l.toUpperCase()} (${tb.languages.get(l)})`).join(', ')}.`];
+        const notes = [`TBX v${tb.version}${tb.dialect ? ` (${tb.dialect})` : ''}, ${tb.encoding.toUpperCase()}${tb.declaredEncoding ? ` (the file declares ${tb.declaredEncoding.toUpperCase()}, which its bytes are not)` : ''}; ${tb.concepts.length} concepts; languages ${langs.map((l) => `${l.toUpperCase()} (${tb.languages.get(l)})`).join(', ')}.`];
         return planConcepts(tb.concepts, sourceLang, { format: `tbx-v${tb.version}`, title: tb.title, notes }, options);
       }
       const mapping = choices.mapping ?? source.sheet.mapping;

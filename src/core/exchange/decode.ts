@@ -5,7 +5,7 @@ import { ImportError } from './model';
 export type Encoding = string;
 
 /** The encoding the first bytes name: a BOM, `<?xml … encoding="…"?>`, or UTF-16 without a BOM. */
-export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: boolean } {
+export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: boolean; declared?: string } {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: true };
   if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: true };
   if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: true };
@@ -13,7 +13,10 @@ export function sniffEncoding(head: Uint8Array): { encoding: Encoding; bom: bool
   if (head.length >= 4 && head[0] === 0 && head[1] === 0x3c && head[2] === 0 && head[3] !== 0) return { encoding: 'utf-16be', bom: false };
   const ascii = latin1(head.subarray(0, 1024));
   const declared = /^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(ascii);
-  if (declared) return { encoding: declared[1].toLowerCase(), bom: false };
+  // A declaration read in one byte per character cannot be UTF-16 (or UTF-32) without a BOM: it lies, and the bytes
+  // are read as UTF-8 (which then tells a byte that does not decode).
+  if (declared && !/^utf-?(16|32)/i.test(declared[1])) return { encoding: declared[1].toLowerCase(), bom: false };
+  if (declared) return { encoding: 'utf-8', bom: false, declared: declared[1] };
   // Text without a BOM whose every other byte is zero is UTF-16 (Excel's "Unicode text" always has a BOM, others not).
   let evenZeros = 0;
   let oddZeros = 0;
@@ -34,14 +37,109 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
+function looksUtf8(head: Uint8Array): boolean {
+  const n = Math.min(head.length, 1024);
+  let high = false;
+  for (let i = 0; i < n && !high; i++) high = head[i] >= 0x80;
+  if (!high) return false;
+  try { new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, n), { stream: true }); return true; } catch { return false; }
+}
+
+/** Signatures of binary files a user may take for a term base or a spreadsheet. */
+const SIGNATURES: Array<[number[], string]> = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive (an .xlsx, .ods, .docx or .sdltb export?)'],
+  [[0xd0, 0xcf, 0x11, 0xe0], 'an OLE document (an old Excel .xls or a MultiTerm .mdb?)'],
+  [[0x25, 0x50, 0x44, 0x46], 'a PDF document'],
+  [[0x89, 0x50, 0x4e, 0x47], 'a PNG image'],
+  [[0x1f, 0x8b], 'a gzip archive'],
+  [[0x53, 0x51, 0x4c, 0x69, 0x74, 0x65], 'an SQLite database'],
+];
+
+const hex = (b: number) => `0x${b.toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** Refuses a file whose first bytes are those of a binary format, or whose first KiB holds a NUL or several other
+ * control bytes no text file has (in an 8-bit encoding; UTF-16 has zero bytes by nature), with the offset of the
+ * first such byte. */
+function refuseBinary(head: Uint8Array, encoding: Encoding): void {
+  for (const [sig, what] of SIGNATURES) {
+    if (sig.every((b, i) => head[i] === b)) throw new ImportError(`This is ${what}, not a text file: it cannot be imported. Export the term base as TBX, CSV or TSV and import that.`);
+  }
+  if (/^utf-?16/.test(encoding)) return;
+  // A NUL, or control bytes that are more than a stray one in a phrase (which the entry rules report at its line).
+  const n = Math.min(head.length, 1024);
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const b = head[i];
+    if (b < 0x20 && (b < 0x09 || b > 0x0d)) {
+      if (first === -1) first = i;
+      if (b === 0 || ++count >= 8) {
+        throw new ImportError(`This is a binary file, not text: the byte at offset ${b === 0 ? i : first} is ${hex(head[b === 0 ? i : first])}, ` +
+          `a control character no term base or spreadsheet holds${b === 0 ? '' : ` (${count} of them in its first ${i + 1} bytes)`}. Export the term base as TBX, CSV or TSV and import that.`);
+      }
+    }
+  }
+}
+
+/** The offset in `bytes` of the first byte that `encoding` cannot decode (or of the start of the sequence it breaks),
+ * found by decoding ever longer beginnings with a fresh decoder; -1 when all of it decodes. */
+export function firstBadByte(bytes: Uint8Array, encoding: Encoding): number {
+  const fails = (n: number) => {
+    try { new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, n), { stream: true }); return false; } catch { return true; }
+  };
+  if (!fails(bytes.length)) return -1;
+  let lo = 1;
+  let hi = bytes.length; // fails(hi); the smallest failing length is in [lo, hi]
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (fails(mid)) hi = mid; else lo = mid + 1; }
+  let at = lo - 1;
+  if (/^utf-?8$/.test(encoding)) {
+    // A sequence cut by a byte that cannot continue it: its lead byte is the bad one.
+    const b = bytes[at];
+    if ((b & 0xc0) !== 0x80 || at === 0) {
+      for (let k = at - 1; k >= Math.max(0, at - 3); k--) {
+        if ((bytes[k] & 0xc0) === 0xc0) { at = k; break; }
+        if ((bytes[k] & 0xc0) !== 0x80) break;
+      }
+    }
+  } else if (/^utf-?16/.test(encoding)) {
+    at -= at % 2;
+  }
+  return at;
+}
+
+/** The bytes at the end of `bytes` that may be the beginning of a character the next chunk finishes. */
+function pendingTail(bytes: Uint8Array, encoding: Encoding, offset: number): Uint8Array {
+  if (/^utf-?8$/.test(encoding)) {
+    for (let k = bytes.length - 1; k >= Math.max(0, bytes.length - 3); k--) {
+      const b = bytes[k];
+      if ((b & 0xc0) === 0x80) continue;
+      const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+      return bytes.length - k < need ? bytes.subarray(k) : new Uint8Array(0);
+    }
+    return new Uint8Array(0);
+  }
+  if (/^utf-?16/.test(encoding)) {
+    const odd = (offset + bytes.length) % 2;
+    const end = bytes.length - odd;
+    const le = !/be$/.test(encoding);
+    const unit = end >= 2 ? (le ? bytes[end - 2] | (bytes[end - 1] << 8) : (bytes[end - 2] << 8) | bytes[end - 1]) : 0;
+    return bytes.subarray(unit >= 0xd800 && unit <= 0xdbff ? end - 2 : end);
+  }
+  return new Uint8Array(0);
+}
+
 /** Decodes a stream of byte chunks. The first `push` waits for 1 KiB (or the end) to sniff the encoding. */
 export class StreamDecoder {
   private head: Uint8Array[] = [];
   private headBytes = 0;
   private decoder: TextDecoder | undefined;
   private offset = 0;
+  /** The end of the last chunk decoded, when it may hold a character the chunk being decoded finishes. */
+  private tail: Uint8Array = new Uint8Array(0);
   encoding: Encoding | undefined;
   bom = false;
+  /** The encoding the declaration names, when the bytes are read in another because they cannot be in that one. */
+  declared: string | undefined;
 
   constructor(private readonly forced?: Encoding) {}
 
@@ -66,6 +164,14 @@ export class StreamDecoder {
     const sniffed = sniffEncoding(all);
     this.encoding = this.forced ?? sniffed.encoding;
     this.bom = sniffed.bom;
+    this.declared = this.forced ? undefined : sniffed.declared;
+    // A declaration of an 8-bit encoding over bytes that are UTF-8 (every byte past ASCII in the first KiB part of a
+    // UTF-8 sequence, as a Latin-1 or Windows text almost never is) lies: they are read as UTF-8.
+    if (!this.forced && !this.bom && this.encoding !== 'utf-8' && /^(iso-?8859|latin|windows-125|cp125|us-ascii|ascii)/.test(this.encoding) && looksUtf8(all)) {
+      this.declared = this.encoding;
+      this.encoding = 'utf-8';
+    }
+    if (!sniffed.bom) refuseBinary(all, this.encoding);
     try {
       this.decoder = new TextDecoder(this.encoding, { fatal: true });
     } catch {
@@ -77,11 +183,24 @@ export class StreamDecoder {
   private decode(bytes: Uint8Array, stream: boolean): string {
     try {
       const text = this.decoder!.decode(bytes, { stream });
+      this.tail = pendingTail(bytes, this.encoding!, this.offset);
       this.offset += bytes.length;
       return text;
     } catch {
-      throw new ImportError(`The file is not valid ${this.encoding!.toUpperCase()} (a byte that does not decode, after byte ${this.offset}). ` +
-        'Save it in the encoding its declaration names, or as UTF-8.');
+      // Where: the chunk decoded again from the character the last one left open; a sequence the file ends in the
+      // middle of is the one at the end.
+      const tail = this.tail;
+      const both = new Uint8Array(tail.length + bytes.length);
+      both.set(tail);
+      both.set(bytes, tail.length);
+      const bad = firstBadByte(both, this.encoding!);
+      const name = this.encoding!.toUpperCase();
+      const fix = 'Save it in the encoding its declaration names, or as UTF-8.';
+      if (bad === -1) {
+        const at = this.offset - tail.length + both.length - pendingTail(both, this.encoding!, this.offset - tail.length).length;
+        throw new ImportError(`The file is not valid ${name}: it ends in the middle of a character (the one that starts at offset ${at}). ${fix}`);
+      }
+      throw new ImportError(`The file is not valid ${name}: the byte at offset ${this.offset - tail.length + bad} (${hex(both[bad])}) does not decode. ${fix}`);
     }
   }
 }

@@ -2,7 +2,7 @@
 export * from './model';
 export { sniffEncoding, StreamDecoder, decodeBytes } from './decode';
 export { internalEntities } from './entities';
-export { readTbx, statusOf, type TermBase, type ReadOptions } from './tbx';
+export { readTbx, statusOf, READ_LIMITS, type TermBase, type ReadOptions } from './tbx';
 export { planConcepts, planEntries, type PlanOptions } from './plan';
 export {
   readSpreadsheet, planSpreadsheet, sheetLanguages, detectDelimiter, languageOf, pairFromName,

@@ -14,6 +14,8 @@ export interface Term {
   rawStatus?: string;
   /** 1-based line of the term in the file. */
   line: number;
+  /** The term's text passed the service's phrase limit while it was read: `text` is empty, the term is left out. */
+  tooLong?: true;
 }
 
 export interface Concept {
@@ -26,9 +28,9 @@ export interface Concept {
 }
 
 export type SkipReason =
-  | 'forbidden' | 'empty' | 'duplicate' | 'unsupported-language' | 'invalid' | 'missing-source' | 'multi-line';
+  | 'forbidden' | 'empty' | 'duplicate' | 'unsupported-language' | 'invalid' | 'too-long' | 'missing-source' | 'multi-line';
 
-export const SKIP_REASONS: readonly SkipReason[] = ['forbidden', 'empty', 'duplicate', 'unsupported-language', 'invalid', 'missing-source', 'multi-line'];
+export const SKIP_REASONS: readonly SkipReason[] = ['forbidden', 'empty', 'duplicate', 'unsupported-language', 'invalid', 'too-long', 'missing-source', 'multi-line'];
 
 /** Words for each reason, as the preview shows them. */
 export const SKIP_WORDS: Record<SkipReason, string> = {
@@ -37,6 +39,7 @@ export const SKIP_WORDS: Record<SkipReason, string> = {
   'duplicate': 'duplicate source phrase',
   'unsupported-language': 'language not supported for glossaries',
   'invalid': 'invalid by the entry rules',
+  'too-long': 'longer than the service\'s phrase limit',
   'missing-source': 'no source term in the concept',
   'multi-line': 'a quoted field spans several lines',
 };

@@ -17,7 +17,7 @@ export interface PlanOptions {
 const q = (s: string) => `"${s}"`;
 const where = (c: Concept) => `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`;
 
-interface Pick { chosen?: Term; excluded: Term[]; empty: Term[] }
+interface Pick { chosen?: Term; excluded: Term[]; empty: Term[]; tooLong: Term[] }
 
 /** The term a language of a concept gets: a preferred one, else the first admitted (or unmarked) one. */
 function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): Pick {
@@ -25,11 +25,12 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
   if (terms.length === 1) {
     const t = terms[0];
     if ((t.status === 'unspecified' || t.status === 'admitted' || t.status === 'preferred') && t.text !== '' && t.lang.length === root.length &&
-      t.text.charCodeAt(0) > 32 && t.text.charCodeAt(t.text.length - 1) > 32 && t.text.trim() === t.text) return { chosen: t, excluded: [], empty: [] };
+      t.text.charCodeAt(0) > 32 && t.text.charCodeAt(t.text.length - 1) > 32 && t.text.trim() === t.text) return { chosen: t, excluded: [], empty: [], tooLong: [] };
   }
   const excluded = terms.filter((t) => t.status === 'deprecated' || t.status === 'forbidden');
   const usable = terms.filter((t) => !excluded.includes(t));
-  const empty = usable.filter((t) => t.text.trim() === '');
+  const tooLong = usable.filter((t) => t.tooLong);
+  const empty = usable.filter((t) => !t.tooLong && t.text.trim() === '');
   const candidates = usable.filter((t) => t.text.trim() !== '');
   const chosen = candidates.find((t) => t.status === 'preferred') ?? candidates.find((t) => t.status === 'admitted') ?? candidates[0];
   const lang = root.toUpperCase();
@@ -42,6 +43,9 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
   for (const t of excluded) {
     if (chosen) choices.push({ line: t.line, message: `${where(c)}, ${lang}: ${q(t.text.trim())} is ${t.status} (${t.rawStatus ?? t.status}): not imported.` });
   }
+  for (const t of tooLong) {
+    if (chosen) choices.push({ line: t.line, message: `${where(c)}, ${lang}: a term longer than the service's phrase limit (${LIMITS.phraseBytes} bytes) was left out.` });
+  }
   if (chosen && chosen.text !== chosen.text.trim()) {
     choices.push({ line: chosen.line, message: `${where(c)}, ${lang}: spaces around ${q(chosen.text.trim())} were removed.` });
   }
@@ -49,7 +53,7 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
     const variants = new Set(terms.map((t) => t.lang.toLowerCase()).filter((l) => l !== root));
     if (variants.size) choices.push({ line: chosen.line, message: `${where(c)}: ${[...variants].map((v) => v.toUpperCase()).join(', ')} taken as ${lang} (glossaries use root language codes).` });
   }
-  return chosen ? { chosen, excluded, empty } : { excluded, empty };
+  return chosen ? { chosen, excluded, empty, tooLong } : { excluded, empty, tooLong };
 }
 
 /** The source phrases of a plan, numbered (one lookup per phrase for every pair, not one per pair). */
@@ -127,6 +131,9 @@ export function planConcepts(
         if (side.excluded.length) {
           p.skipped.push({ reason: 'forbidden', line: side.excluded[0].line, source: s?.text.trim() ?? side.excluded[0].text.trim(), target: g?.text.trim(),
             message: `${where(c)}: every ${lang} term is deprecated or forbidden (${side.excluded.map((x) => q(x.text.trim())).join(', ')}).` });
+        } else if (side.tooLong.length) {
+          p.skipped.push({ reason: 'too-long', line: side.tooLong[0].line, source: s?.text.trim(), target: g?.text.trim(),
+            message: `${where(c)}: the ${lang} term at line ${side.tooLong[0].line} is longer than the service's phrase limit (${LIMITS.phraseBytes} UTF-8 bytes); it was not read further.` });
         } else {
           p.skipped.push({ reason: 'empty', line: side.empty[0]?.line ?? c.line, source: s?.text.trim(), target: g?.text.trim(), message: `${where(c)}: the ${lang} term is empty.` });
         }
@@ -225,7 +232,7 @@ function planStore(store: ConceptStore, source: string, sources: Sources, pair: 
       if (usable[r] !== -1) { fast = false; break; }
       usable[r] = t;
       const pool = terms[at];
-      if (pool === -1 || !plainRange(pools[pool], terms[at + 1], terms[at + 2], marks[pool])) fast = false;
+      if (pool < 0 || !plainRange(pools[pool], terms[at + 1], terms[at + 2], marks[pool])) fast = false;
     }
     if (fast) {
       for (const r of order) if (usable[r] === -1) fast = false; // a language with only terms left out

@@ -150,12 +150,15 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   }).filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (delimiter === '\t') joinTsvRows(rows);
   const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
-  const notes = [`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated${options.delimiter ? '' : ' (detected)'}; ${rows.length} rows, ${columnCount} columns.`];
+  const notes: string[] = [];
   const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, notes };
+  // The first note is made last: its count of rows leaves out a header row.
+  const described = () => notes.unshift(`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated` +
+    `${options.delimiter ? '' : ' (detected)'}; ${sheet.rows.length} ${sheet.rows.length === 1 ? 'row' : 'rows'}${sheet.header ? ' under a header row' : ''}, ${columnCount} columns.`);
 
   // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
   const pairs = pairColumns(rows, columnCount);
-  if (pairs) { sheet.mapping = pairs; return sheet; }
+  if (pairs) { sheet.mapping = pairs; described(); return sheet; }
   // A header row: language names or codes, or the usual column words, above data that is neither.
   const first = rows[0]?.cells ?? [];
   const headerLangs = first.map(languageOf);
@@ -172,6 +175,7 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
     notes.push(`Row 1 is a header: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
   }
   sheet.mapping = guessMapping(sheet, langCells >= 2 && sheet.header ? headerLangs : undefined, options.fileName);
+  described();
   return sheet;
 }
 

@@ -9,8 +9,10 @@ export const STATUSES: readonly TermStatus[] = ['unspecified', 'admitted', 'pref
 export const STATUS_NUMBER: Record<TermStatus, number> = { unspecified: 0, admitted: 1, preferred: 2, deprecated: 3, forbidden: 4 };
 /** Statuses from this number on are never imported. */
 export const EXCLUDED = 3;
+/** The pool of a term whose text passed the phrase limit: its text was dropped (READ_LIMITS in tbx.ts). */
+export const TOO_LONG = -2;
 
-// A term: its text's pool (-1: empty), start and end in it, language id, status, raw status id (-1: none), line.
+// A term: its text's pool (-1: empty, TOO_LONG: dropped), start and end in it, language id, status, raw status id (-1: none), line.
 const T = 7;
 /** Numbers per term in `ConceptStore.terms`. */
 export const TERM_STRIDE = T;
@@ -84,13 +86,14 @@ export class ConceptStore implements Iterable<Concept> {
   termText(t: number): string {
     const at = t * T;
     const pool = this.terms[at];
-    return pool === -1 ? '' : this.pools[pool].slice(this.terms[at + 1], this.terms[at + 2]);
+    return pool < 0 ? '' : this.pools[pool].slice(this.terms[at + 1], this.terms[at + 2]);
   }
 
   term(t: number): Term {
     const at = t * T;
     const term: Term = { text: this.termText(t), lang: this.langs[this.terms[at + 3]], status: STATUSES[this.terms[at + 4]], line: this.terms[at + 6] };
     if (this.terms[at + 5] !== -1) term.rawStatus = this.raws[this.terms[at + 5]];
+    if (this.terms[at] === TOO_LONG) term.tooLong = true;
     return term;
   }
 

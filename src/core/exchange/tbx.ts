@@ -5,8 +5,9 @@ import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { StreamDecoder } from './decode';
 import { internalEntities } from './entities';
 import { ImportCancelled, ImportError, type TermStatus } from './model';
-import { ConceptStore, EXCLUDED, STATUS_NUMBER } from './store';
+import { ConceptStore, EXCLUDED, STATUS_NUMBER, TOO_LONG } from './store';
 import { rootCode } from '../languages';
+import { LIMITS } from '../findings';
 
 export interface TermBase {
   version: 2 | 3;
@@ -14,6 +15,8 @@ export interface TermBase {
   dialect?: string;
   title?: string;
   encoding: string;
+  /** The encoding the file's declaration names, when the bytes were read in another (a declaration that lies). */
+  declaredEncoding?: string;
   /** The concepts, in file order (iterable as `Concept` objects; `planConcepts` reads the columns directly). */
   concepts: ConceptStore;
   /** Root codes (lower case) → number of concepts with a term in that language. */
@@ -24,6 +27,49 @@ export interface ReadOptions {
   /** Called after each chunk with the bytes read so far. */
   onProgress?(bytesRead: number): void;
   signal?: AbortSignal;
+}
+
+/** Bounds on the work any file can cause, whatever its size (issue #29): what internal entities may expand to in all
+ * (their references are counted, wherever they are: a term, an attribute, text that is not kept), how deep elements
+ * may nest, how many attributes one element may have, how long a comment, processing instruction, CDATA section,
+ * attribute value or DOCTYPE may be, how many language codes a file may use. Past any of them the file is refused
+ * with an ImportError that says which; a term longer than the service's phrase limit is not an error: it is left out
+ * with its line as soon as its text passes the limit, and never kept whole. */
+export const READ_LIMITS = {
+  expandedChars: 8 * 1024 * 1024,
+  depth: 1000,
+  attributes: 1000,
+  markupChars: 1024 * 1024,
+  languages: 1000,
+  /** UTF-16 units of a term's text (without the spaces around it) past which it is too long: a text of more units
+   * than the limit has bytes UTF-8 holds more of. Shorter ones the entry rules check by their bytes. */
+  termUnits: LIMITS.phraseBytes,
+  /** Characters kept of a status value, a title or a concept id (the rest is dropped). */
+  shortText: 1024,
+} as const;
+
+/** Text is given to the parser in slices of at most this many characters, so that what one write can build before the
+ * bounds are checked again stays small. */
+const WRITE_SLICE = 256 * 1024;
+
+// saxes's states in which its `text` holds character data (text, an entity reference in it, CDATA): see saxes.js.
+const S_TEXT = 13;
+const S_ENTITY = 14;
+const S_CDATA = 20;
+const S_CDATA_ENDING_2 = 22;
+const isWhite = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+
+/** saxes adds a handler as a property of the parser when one is set; past a dozen properties added after its
+ * constructor, V8 turns the object into a dictionary and every property read of the parser's hot loop becomes a hash
+ * look-up (three times slower in all). So every handler this reader sets is made in the constructor. */
+class Parser extends SaxesParser {
+  constructor() {
+    super({ xmlns: false, position: true });
+    const self = this as unknown as Record<string, unknown>;
+    for (const name of ['textHandler', 'cdataHandler', 'doctypeHandler', 'commentHandler', 'piHandler', 'attributeHandler', 'openTagHandler', 'closeTagHandler', 'errorHandler']) {
+      self[name] = undefined;
+    }
+  }
 }
 
 /** A string of its own: text from the parser may be a slice of the whole decoded chunk, which would keep the chunk in
@@ -55,7 +101,7 @@ export function statusOf(value: string): TermStatus {
  * only when there is one), attributes are read only on the elements that carry what is kept, text is listened to
  * only inside a term, a status or the title, and a term's text goes into the chunk's pool (see ConceptStore). */
 export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, options: ReadOptions = {}): Promise<TermBase> {
-  const parser = new SaxesParser({ xmlns: false, position: true });
+  const parser = new Parser();
   const decoder = new StreamDecoder();
   const store = new ConceptStore();
   const languages = new Map<string, number>();
@@ -103,10 +149,17 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     lastValue = v; // may be a slice of the parser's chunk: keeps at most two chunks
     return lastStatus = STATUS_NUMBER[s];
   };
-  // What text is taken: 0 none, 1 a term (into the pool), 2 a status, 3 the title.
+  // What text is taken: 0 none, 1 a term (into the pool), 2 a status, 3 the title, 4 a term past the phrase limit
+  // (its text is dropped as it comes).
   let capture = 0;
   let captureDepth = 0;
   let captureText = '';
+  // The term being read: its units taken so far, and whether it passed the limit (then its line is kept, no text).
+  let termUnits = 0;
+  let groupTooLong = false;
+  // Characters the file's internal entities expanded to so far (READ_LIMITS.expandedChars).
+  let expanded = 0;
+  let attributes = 0;
   let titleStmt = false;
   // The pool being filled: the texts of this chunk's terms (and concept ids).
   let pending: string[] = [];
@@ -117,7 +170,10 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     for (let i = 0; i < known.length && i < 12; i++) if (known[i] === code) return i; // a few codes, short: faster than hashing
     let id = langIds.get(code);
     if (id === undefined) {
-      const kept = own(code);
+      if (langIds.size >= READ_LIMITS.languages) {
+        throw new ImportError(`Refused: the file uses more than ${READ_LIMITS.languages} different language codes (the last one "${code.slice(0, 40)}"). A term base holds a few dozen.`, parser.line);
+      }
+      const kept = own(code.length > 64 ? code.slice(0, 64) : code);
       id = store.langs.length;
       langIds.set(kept, id);
       store.langs.push(kept);
@@ -136,6 +192,38 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     pending.push(text);
     pendingLength += text.length;
   };
+  /** The term's pieces (from groupStart on) put back to `text`. */
+  const retake = (text: string) => {
+    while (pendingLength > groupStart) pendingLength -= pending.pop()!.length;
+    if (text) take(text);
+  };
+  /** A term's text passed READ_LIMITS.termUnits: is it too long once the spaces around it are cut? If so, its text is
+   * dropped and the rest of it will be too; if not (spaces), it is kept as one piece, with one space for those cut
+   * (so the planner still says that it removed spaces around it). */
+  const checkTermLength = () => {
+    const all = pending.slice(pending.length - countPieces()).join('');
+    let a = 0;
+    let b = all.length;
+    while (a < b && isWhite(all.charCodeAt(a))) a++;
+    while (b > a && isWhite(all.charCodeAt(b - 1))) b--;
+    if (b - a > READ_LIMITS.termUnits) {
+      retake('');
+      capture = 4;
+      handlers.textHandler = undefined; // the parser stops building the rest of its text
+      groupTooLong = true;
+      termUnits = 0;
+      return;
+    }
+    const kept = (a > 0 ? ' ' : '') + all.slice(a, b) + (b < all.length ? ' ' : '');
+    retake(own(kept));
+    termUnits = kept.length;
+  };
+  /** How many pieces of `pending` belong to the term being read. */
+  const countPieces = () => {
+    let n = 0;
+    for (let len = pendingLength; len > groupStart; n++) len -= pending[pending.length - 1 - n].length;
+    return n;
+  };
   const flush = () => {
     if (!pending.length) return;
     // join copies the texts out of the parser's chunk (one text alone would be returned as it is: copied apart).
@@ -147,7 +235,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     capture = kind;
     captureDepth = depth;
     captureText = '';
-    handlers.textHandler = handlers.cdataHandler = onText;
+    termUnits = 0;
+    handlers.textHandler = onText;
   };
   const endGroup = () => {
     if (!group || !inConcept) return;
@@ -161,10 +250,12 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     groupStatus = 0;
     groupRaw = '';
     groupValues = 0;
-    if (groupText && groupEnd > groupStart) store.addTerm(groupPool, groupStart, groupEnd, groupLang, status, raw, groupLine);
+    if (groupTooLong) store.addTerm(TOO_LONG, 0, 0, groupLang, status, raw, groupLine);
+    else if (groupText && groupEnd > groupStart) store.addTerm(groupPool, groupStart, groupEnd, groupLang, status, raw, groupLine);
     else store.addTerm(-1, 0, 0, groupLang, status, raw, groupLine);
     group = false;
     groupText = false;
+    groupTooLong = false;
   };
   const endConcept = () => {
     endGroup();
@@ -180,16 +271,43 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     inConcept = false;
   };
 
-  // Every handler field is set before the first byte, in one order, so the parser keeps one shape while it runs
-  // (saxes adds them as properties when asked; one added midway would make its hot functions polymorphic).
-  const handlers = parser as unknown as { textHandler?: (t: string) => void; cdataHandler?: (t: string) => void };
-  handlers.textHandler = undefined;
-  handlers.cdataHandler = undefined;
+  // Every handler field exists from the constructor (see Parser), so the parser keeps one shape while it runs. The
+  // text handler is set and unset directly; `text`, `state` and `attribList` are read after each write (bound()).
+  const handlers = parser as unknown as { textHandler?: (t: string) => void; text: string; state: number; attribList: unknown[] };
+  const tooLongMarkup = (what: string, length: number) => {
+    if (length > READ_LIMITS.markupChars) {
+      throw new ImportError(`Refused: ${what} of more than ${READ_LIMITS.markupChars} characters, which a term base does not hold (near line ${parser.line}).`, parser.line);
+    }
+  };
   parser.on('doctype', (text) => {
-    Object.assign(parser.ENTITIES, internalEntities(text, parser.line)); // keeps the predefined ones (&amp; …)
+    tooLongMarkup('a DOCTYPE', text.length);
+    // The predefined entities (&amp; …) stay; each internal one counts what it expands to, wherever it is referred to.
+    for (const [name, value] of Object.entries(internalEntities(text, parser.line))) {
+      Object.defineProperty(parser.ENTITIES, name, {
+        enumerable: true,
+        get: () => {
+          expanded += value.length;
+          if (expanded > READ_LIMITS.expandedChars) {
+            throw new ImportError(`Refused: the file's entities expand to more than ${READ_LIMITS.expandedChars} characters (the entity "${name}", ` +
+              `${value.length} characters, is referred to over and over: the pattern of an entity-expansion attack, which would use up memory). ` +
+              'Remove the internal DTD subset, or write the text out, and import again.', parser.line);
+          }
+          return value;
+        },
+      });
+    }
+  });
+  parser.on('comment', (text) => tooLongMarkup('a comment', text.length));
+  parser.on('processinginstruction', (pi) => tooLongMarkup('a processing instruction', pi.body.length));
+  // CDATA is text like any other inside a term, a status or the title; elsewhere it is only measured.
+  parser.on('cdata', (text) => { if (capture !== 0) onText(text); else tooLongMarkup('a CDATA section', text.length); });
+  parser.on('attribute', (a) => {
+    if (++attributes > READ_LIMITS.attributes) throw new ImportError(`Refused: an element with more than ${READ_LIMITS.attributes} attributes (line ${parser.line}).`, parser.line);
+    tooLongMarkup(`the attribute ${a.name.slice(0, 40)}`, a.value.length);
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
-    depth++;
+    attributes = 0;
+    if (++depth > READ_LIMITS.depth) throw new ImportError(`Refused: elements nested more than ${READ_LIMITS.depth} deep (line ${parser.line}); a term base nests about ten.`, parser.line);
     if (capture !== 0) return; // markup inside a term or a status (<hi>, <ph>): its text is taken with the rest
     const name = tag.name.indexOf(':') === -1 ? tag.name : local(tag.name);
     if (depth === 1) {
@@ -236,7 +354,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
         if (inConcept) { const l = tag.attributes['xml:lang']; lang = l !== undefined ? langId(l) : rootLang; }
         return;
       case 'termEntry': case 'conceptEntry': {
-        const id = tag.attributes.id;
+        let id = tag.attributes.id;
+        if (id && id.length > READ_LIMITS.shortText) id = id.slice(0, READ_LIMITS.shortText);
         if (id) { store.addConcept(parser.line, store.pools.length, pendingLength, pendingLength + id.length); take(id); }
         else store.addConcept(parser.line, -1, 0, 0);
         inConcept = true;
@@ -251,12 +370,24 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
     }
   });
   // Text is only listened to inside a term, a status or the title: saxes then skips building the text between tags.
-  const onText = (t: string) => { if (capture === 1) take(t); else captureText += t; };
+  const onText = (t: string) => {
+    if (capture === 1) {
+      take(t);
+      termUnits += t.length;
+      if (termUnits > READ_LIMITS.termUnits) checkTermLength();
+    } else if (capture === 2 || capture === 3) {
+      // The first characters only, however the text comes in pieces.
+      if (captureText.length < READ_LIMITS.shortText) {
+        captureText += t;
+        if (captureText.length > READ_LIMITS.shortText) captureText = captureText.slice(0, READ_LIMITS.shortText);
+      }
+    }
+  };
   parser.on('closetag', (tag) => {
     if (capture !== 0) {
       if (depth === captureDepth) {
-        handlers.textHandler = handlers.cdataHandler = undefined; // what parser.off('text'|'cdata') does, without its lookup
-        if (capture === 1) { groupText = true; groupEnd = pendingLength; }
+        handlers.textHandler = undefined; // what parser.off('text') does, without its lookup
+        if (capture === 1 || capture === 4) { groupText = true; groupEnd = pendingLength; }
         else if (capture === 2) {
           const v = captureText.trim();
           const n = statusNumber(v);
@@ -264,7 +395,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
           groupRaw = groupValues++ === 0 ? v : `${groupRaw}, ${v}`;
         }
         else title = own(captureText.trim());
-        const wasTerm = capture === 1;
+        const wasTerm = capture === 1 || capture === 4;
         capture = 0;
         captureText = '';
         if (wasTerm && groupDepth === -1) endGroup();
@@ -288,12 +419,35 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   });
 
   let bytes = 0;
+  /** After each write: text the parser holds for what is being read. In a term, a status or the title it is taken now
+   * (so a term passes the phrase limit as soon as its text does, even before its end tag); anything else (an attribute
+   * value, a comment, a DOCTYPE…) is measured. */
+  const bound = () => {
+    const held = handlers.text;
+    if (held.length === 0) return;
+    const state = handlers.state;
+    if (capture !== 0 && (state === S_TEXT || state === S_ENTITY || (state >= S_CDATA && state <= S_CDATA_ENDING_2))) {
+      handlers.text = '';
+      onText(held);
+    } else {
+      tooLongMarkup('markup (a DOCTYPE, comment, CDATA section, processing instruction or attribute value)', held.length);
+    }
+    if (handlers.attribList.length > READ_LIMITS.attributes) throw new ImportError(`Refused: an element with more than ${READ_LIMITS.attributes} attributes (line ${parser.line}).`, parser.line);
+  };
   const write = (text: string) => {
     try {
-      if (text) parser.write(text);
+      for (let i = 0; i < text.length; i += WRITE_SLICE) {
+        parser.write(text.length <= WRITE_SLICE ? text : text.slice(i, i + WRITE_SLICE));
+        bound();
+      }
     } catch (e) {
-      if (e instanceof ImportError && e.line === undefined && !/^The XML/.test(e.message)) throw new ImportError(e.message, parser.line);
-      throw e;
+      if (e instanceof ImportError) {
+        if (e.line === undefined && !/^The XML/.test(e.message)) throw new ImportError(e.message, parser.line);
+        throw e;
+      }
+      // Nothing else should come out of the parser; if it does (a string too long, a state saxes calls impossible),
+      // it is still the file's fault, said as this reader's error.
+      throw new ImportError(`The file cannot be read (near line ${parser.line}): ${(e as Error).message}`, parser.line);
     }
   };
   for await (const chunk of chunks) {
@@ -315,6 +469,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   if (version === undefined) throw new ImportError('This file is empty or holds no XML element; a TBX file starts with <martif> or <tbx>.');
   for (const [root] of languages) languages.set(root, rootCounts[rootSeen.get(root)!]);
   const result: TermBase = { version, encoding: decoder.encoding ?? 'utf-8', concepts: store, languages };
+  if (decoder.declared) result.declaredEncoding = decoder.declared;
   if (dialect) result.dialect = dialect;
   if (title) result.title = title;
   return result;

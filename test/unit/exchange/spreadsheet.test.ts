@@ -134,3 +134,17 @@ describe('spreadsheet import: tab-separated text', () => {
     assert.match(plan.pairs[0].skipped[0].message, /Lines 3–4/);
   });
 });
+
+describe('spreadsheet notes', () => {
+  it('the note counts the rows under a header, not the header', () => {
+    const sheet = readSpreadsheet(Buffer.from('English;Deutsch\nfile;Datei\nsave;Speichern\n', 'utf8'));
+    assert.ok(sheet.header);
+    assert.match(sheet.notes[0], /; 2 rows under a header row, 2 columns\./);
+    assert.match(readSpreadsheet(Buffer.from('"a","b","EN","DE"\n', 'utf8')).notes[0], /; 1 row, 4 columns\./);
+  });
+
+  it('a binary file is refused, not read as cells', () => {
+    assert.throws(() => readSpreadsheet(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])), /This is a ZIP archive/);
+    assert.throws(() => readSpreadsheet(Buffer.from('a,b\nc,\u0000d\n', 'latin1')), /the byte at offset 6 is 0x00/);
+  });
+});
