@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type Glossary } from '../api';
 import {
-  planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText,
+  planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText, refuseLargeSheet,
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
 } from '../core/exchange';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
@@ -61,6 +61,7 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
         const termBase = await readTbx(readChunks(uri), { signal, onProgress: (n) => onProgress?.(n, total) });
         return { kind: 'tbx', uri, termBase };
       }
+      refuseLargeSheet(total); // before the whole file is read into memory
       const bytes = await readAll(uri);
       onProgress?.(bytes.length, total);
       return { kind: 'sheet', uri, sheet: readSpreadsheet(bytes, { fileName: uri.path, delimiter: options.delimiter }) };

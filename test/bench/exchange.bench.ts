@@ -104,6 +104,15 @@ function plainLoop(file: string, texts: string[], targets: string[]): void {
   fs.closeSync(fd);
 }
 
+/** Peak RSS above the start (bytes) and milliseconds of one import (`rss`) or one parse by saxes alone (`rss-alone`)
+ * in a fresh process. */
+export function rssOf(what: 'rss' | 'rss-alone' | 'rss-sheet' | 'rss-csv-parse', file: string): [number, number] {
+  const out = execFileSync(process.execPath, [path.join(__dirname, 'exchange.child.js'), what, file], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
+  const [rss, ms] = out.split(' ').map(Number);
+  if (!Number.isFinite(rss) || !Number.isFinite(ms)) throw new Error(`exchange.child ${what}: ${out}`);
+  return [rss, ms];
+}
+
 const time = async (fn: () => Promise<unknown>) => { const t = process.hrtime.bigint(); await fn(); return Number(process.hrtime.bigint() - t) / 1e6; };
 
 /** Timings in a fresh Node process (`exchange.child.ts`) of the parse alone, with no-op handlers, or ours: the
@@ -170,7 +179,7 @@ export async function benchExchange(runs = 3): Promise<string[]> {
     };
     await toPreview(file, sample);
     // The peak RSS in a fresh process that runs one import only (in this one, the runs above set the high-water mark).
-    const rssPeak = Number(execFileSync(process.execPath, [path.join(__dirname, 'exchange.child.js'), 'rss', file], { encoding: 'utf8' }).trim().split('\n').pop());
+    const [rssPeak] = rssOf('rss', file);
     out.push(`memory while importing: live heap + buffers at most ${(peak / 1048576).toFixed(1)} MiB above the start = ${(peak / size).toFixed(2)}x the file (goal < 3x); ` +
       `peak RSS of a fresh process running one import, above its RSS before: ${(rssPeak / 1048576).toFixed(0)} MiB = ${(rssPeak / size).toFixed(2)}x (garbage not yet collected included)`);
 

@@ -1,16 +1,46 @@
 /** One timing of exchange.bench.ts in a fresh process: `alone` (saxes with no handlers), `events` (saxes with no-op
  * handlers) or `ours` (readTbx → planConcepts → previewPlan) over the file named, twice; prints the milliseconds of
- * each run (cold, warm). `rss`: one import, then the process's peak RSS above its RSS before, in bytes. */
+ * each run (cold, warm). `rss` / `rss-alone`: one import (or one parse by saxes alone), then the process's peak RSS
+ * above its RSS before, in bytes, and the milliseconds it took. `hostile`: one import of a file that may be refused:
+ * a JSON line {outcome, ms, rss}. */
+import * as fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { planSpreadsheet, readSpreadsheet } from '../../src/core/exchange';
 import { parserAlone, toPreview } from './exchange.bench';
 import { gc } from './stats';
 
 async function main(): Promise<void> {
   const [what, file] = process.argv.slice(2);
-  if (!file || !['alone', 'events', 'ours', 'rss'].includes(what)) throw new Error('usage: exchange.child.js alone|events|ours|rss FILE');
-  if (what === 'rss') {
+  if (!file || !['alone', 'events', 'ours', 'rss', 'rss-alone', 'hostile', 'rss-sheet', 'rss-csv-parse'].includes(what)) throw new Error('usage: exchange.child.js alone|events|ours|rss|rss-alone|hostile|rss-sheet|rss-csv-parse FILE');
+  if (what === 'rss-sheet' || what === 'rss-csv-parse') {
+    // A spreadsheet read to its plan, or csv-parse alone over the same text (records kept, as a sync parse does).
     const before = process.memoryUsage().rss;
-    await toPreview(file, () => undefined);
-    console.log(String(process.resourceUsage().maxRSS * 1024 - before));
+    const t = process.hrtime.bigint();
+    const bytes = fs.readFileSync(file);
+    if (what === 'rss-sheet') {
+      const sheet = readSpreadsheet(bytes, { fileName: file });
+      planSpreadsheet(sheet, sheet.mapping!);
+    } else {
+      parse(new TextDecoder().decode(bytes), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+    }
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    console.log(`${process.resourceUsage().maxRSS * 1024 - before} ${ms}`);
+    return;
+  }
+  if (what === 'rss' || what === 'rss-alone' || what === 'hostile') {
+    const before = process.memoryUsage().rss;
+    const t = process.hrtime.bigint();
+    let outcome = 'read';
+    try {
+      if (what === 'rss-alone') await parserAlone(file);
+      else outcome = `read: ${await toPreview(file, () => undefined)} entries`;
+    } catch (e) {
+      if (what !== 'hostile') throw e;
+      outcome = `${(e as Error).name}: ${(e as Error).message}`;
+    }
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    const rss = process.resourceUsage().maxRSS * 1024 - before;
+    console.log(what === 'hostile' ? JSON.stringify({ outcome, ms, rss }) : `${rss} ${ms}`);
     return;
   }
   // Twice: the first run is cold (V8 compiles as it goes, the heap grows), the second warm.

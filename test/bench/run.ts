@@ -2,6 +2,7 @@
 import { benchCore } from './core.bench';
 import { benchClient } from './client.bench';
 import { benchExchange } from './exchange.bench';
+import { benchHostile } from './hostile.bench';
 
 async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.warn('(run with --expose-gc for steadier memory figures)');
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
   for (const line of await benchClient()) console.log(line);
   console.log('== import and export (src/core/exchange) ==');
   for (const line of await benchExchange()) console.log(line);
+  console.log('== import against the file\'s size, and hostile files (src/core/exchange) ==');
+  for (const line of benchHostile()) console.log(line);
 }
 
 main().catch((err) => {

@@ -5,7 +5,7 @@ export { internalEntities } from './entities';
 export { readTbx, statusOf, READ_LIMITS, type TermBase, type ReadOptions } from './tbx';
 export { planConcepts, planEntries, type PlanOptions } from './plan';
 export {
-  readSpreadsheet, planSpreadsheet, sheetLanguages, detectDelimiter, languageOf, pairFromName,
+  readSpreadsheet, planSpreadsheet, sheetLanguages, refuseLargeSheet, MAX_SHEET_BYTES, detectDelimiter, languageOf, pairFromName,
   DELIMITERS, DELIMITER_NAMES, type Sheet, type SheetRow, type SheetOptions, type ColumnMapping, type Delimiter,
 } from './spreadsheet';
 export { previewPair, previewPlan, pairEntriesText, pairDocumentText, pairFromDocument, describePreview, type ImportMode, type PairPreview } from './preview';

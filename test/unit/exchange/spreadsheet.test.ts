@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { detectDelimiter, languageOf, pairFromName, planSpreadsheet, readSpreadsheet, sheetLanguages } from '../../../src/core/exchange';
+import * as fc from 'fast-check';
+import {
+  detectDelimiter, ImportError, languageOf, MAX_SHEET_BYTES, pairFromName, planSpreadsheet, readSpreadsheet, refuseLargeSheet, sheetLanguages, type Delimiter,
+} from '../../../src/core/exchange';
+import { leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
+import { RUNS } from '../fuzz/arbitraries';
 import { dictionariesOf, utf16le } from './helpers';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -146,5 +151,38 @@ describe('spreadsheet notes', () => {
   it('a binary file is refused, not read as cells', () => {
     assert.throws(() => readSpreadsheet(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])), /This is a ZIP archive/);
     assert.throws(() => readSpreadsheet(Buffer.from('a,b\nc,\u0000d\n', 'latin1')), /the byte at offset 6 is 0x00/);
+  });
+});
+
+describe('spreadsheet import: the lean reader', () => {
+  it('gives the rows and lines csv-parse gives, for every text it takes (and leaves the others to csv-parse)', () => {
+    const piece = fc.constantFrom('a', 'bé', ' ', '"', '""', ',', ';', '\t', '\r', '\n', '\r\n', '\uFEFF', '中', 'x'.repeat(20));
+    let taken = 0;
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), fc.constantFrom<Delimiter>(',', ';', '\t'), (parts, d) => {
+      const text = parts.join('');
+      const lean = leanRows(text, d);
+      if (!lean) return;
+      taken++;
+      let parsed: unknown;
+      try { parsed = parsedRows(text, d); } catch (e) { parsed = e instanceof Error ? e.name : e; }
+      assert.deepEqual(lean, parsed, JSON.stringify(text));
+    }), { numRuns: Math.max(RUNS, 2000) });
+    assert.ok(taken > 500, `only ${taken} texts taken`);
+  });
+
+  it('a 20 MB sheet is read in its rows without csv-parse', () => {
+    const lines = ['English,Deutsch'];
+    for (let i = 0; lines.length < 600_000; i++) lines.push(`cloud server ${i},"Wolke, Server ${i}"`);
+    const text = lines.join('\r\n') + '\r\n';
+    const sheet = readSpreadsheet(Buffer.from(text));
+    assert.equal(sheet.rows.length, 599_999);
+    assert.deepEqual(sheet.rows[599_998], { cells: ['cloud server 599998', 'Wolke, Server 599998'], line: 600_000, endLine: 600_000 });
+  });
+});
+
+describe('spreadsheet import: size', () => {
+  it('a sheet over 100 MB is refused before it is read', () => {
+    assert.throws(() => refuseLargeSheet(MAX_SHEET_BYTES + 1), (e: unknown) => e instanceof ImportError && /at most 100 MB/.test(e.message));
+    assert.doesNotThrow(() => refuseLargeSheet(MAX_SHEET_BYTES));
   });
 });
