@@ -3,7 +3,10 @@ export * from './findings';
 export { parseLine, parseTsvLine, parseCsvLine, quoteCsv, type EntriesFormat, type Field, type ParsedLine } from './fields';
 export { EntriesLinter, lintEntries, type LintEntriesOptions } from './entries';
 export { lintTermList, termChars, termListChars, termsOf, type LintTermListOptions } from './termList';
-export { lintLanguagePair, lintLanguageCode, rootCode, isVariant, sameCode, type LanguageFinding, type LanguagePairOptions } from './languages';
+export {
+  lintLanguagePair, lintLanguageCode, rootCode, isVariant, sameCode, normalizeLanguage, GLOSSARY_LANGUAGES,
+  type LanguageCode, type LanguageFinding, type LanguagePairOptions,
+} from './languages';
 export { applyEdits, applySpans, editSpans, fixAll, fixAllSpans, lineStarts, preferredEdits, type FixAllResult, type Span } from './fixes';
 export { parseEntries, serializeEntries, entriesForSending, encodeField, type EntryValues, type ParsedEntry, type ParsedEntries } from './serialize';
 export { findingFromServerError } from './serverError';

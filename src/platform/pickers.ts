@@ -2,7 +2,7 @@
  * (an item marked with the reason, which cannot be accepted), never in a separate toast. */
 import * as vscode from 'vscode';
 import type { Glossary, Language, ServiceClient } from '../api';
-import { lintLanguageCode, lintLanguagePair } from '../core';
+import { lintLanguageCode, lintLanguagePair, normalizeLanguage } from '../core';
 import { withCancellableProgress } from './progress';
 
 const pairText = (p: { sourceLang: string; targetLang: string }) => `${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()}`;
@@ -41,15 +41,20 @@ export async function pickLanguage(title: string, languages: Language[], exclude
   // Usable languages first; the refused ones stay visible with their reason.
   base.sort((a, b) => Number(Boolean(a.refused)) - Number(Boolean(b.refused)));
   qp.items = base;
+  const listed = new Set(languages.map((l) => l.lang.toLowerCase()));
   qp.onDidChangeValue((value) => {
-    const code = value.trim().toLowerCase();
-    const known = base.some((i) => i.code === code);
-    if (!code || known || !/^[a-z]{2,3}(-[a-z0-9]{2,4})?$/.test(code)) { qp.items = base; return; }
-    const refused = check?.(code) ?? (languages.length ? vscode.l10n.t('not in the service\'s language list') : undefined);
+    const input = value.trim();
+    if (!/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/.test(input)) { qp.items = base; return; }
+    // The code as every other path reads it (case, `_`, a region or script, `no` → `nb`), said when it differs.
+    const n = normalizeLanguage(input, listed.size ? listed : undefined);
+    const code = n.code;
+    const from = code !== input.toLowerCase() ? vscode.l10n.t('from {0}', input) : undefined;
+    if (base.some((i) => i.code === code) && !from) { qp.items = base; return; }
+    const refused = check?.(code) ?? (languages.length && !n.known ? vscode.l10n.t('not in the service\'s language list') : undefined);
     const typed: LanguageItem = refused
-      ? { label: `$(circle-slash) ${code.toUpperCase()}`, description: refused, code, refused, alwaysShow: true }
-      : { label: code.toUpperCase(), description: vscode.l10n.t('the code you typed'), code, alwaysShow: true };
-    qp.items = [typed, ...base];
+      ? { label: `$(circle-slash) ${code.toUpperCase()}`, description: [from, refused].filter(Boolean).join(' — '), code, refused, alwaysShow: true }
+      : { label: code.toUpperCase(), description: from ?? vscode.l10n.t('the code you typed'), code, alwaysShow: true };
+    qp.items = [typed, ...base.filter((i) => i.code !== code)];
   });
   return new Promise((resolve) => {
     let done = false;

@@ -2,7 +2,7 @@
  * each language, deprecated and forbidden terms left out, duplicates and entries the rules refuse skipped, and every
  * choice listed. Pure: no vscode. */
 import { lintEntries } from '../entries';
-import { lintLanguagePair, rootCode } from '../languages';
+import { GLOSSARY_LANGUAGES, lintLanguagePair, normalizeLanguage, rootCode } from '../languages';
 import { serializeEntries } from '../serialize';
 import { LIMITS } from '../findings';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
@@ -24,7 +24,7 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
   // The common case: one usable term, written in the root code, without spaces around it.
   if (terms.length === 1) {
     const t = terms[0];
-    if ((t.status === 'unspecified' || t.status === 'admitted' || t.status === 'preferred') && t.text !== '' && t.lang.length === root.length &&
+    if ((t.status === 'unspecified' || t.status === 'admitted' || t.status === 'preferred') && t.text !== '' && (t.lang === root || t.lang.toLowerCase() === root) &&
       t.text.charCodeAt(0) > 32 && t.text.charCodeAt(t.text.length - 1) > 32 && t.text.trim() === t.text) return { chosen: t, excluded: [], empty: [], tooLong: [] };
   }
   const excluded = terms.filter((t) => t.status === 'deprecated' || t.status === 'forbidden');
@@ -51,9 +51,16 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
   }
   if (chosen) {
     const variants = new Set(terms.map((t) => t.lang.toLowerCase()).filter((l) => l !== root));
-    if (variants.size) choices.push({ line: chosen.line, message: `${where(c)}: ${[...variants].map((v) => v.toUpperCase()).join(', ')} taken as ${lang} (glossaries use root language codes).` });
+    if (variants.size) choices.push({ line: chosen.line, message: `${where(c)}: ${[...variants].map((v) => v.toUpperCase()).join(', ')} taken as ${lang} (${foldedWhy(variants)}).` });
   }
   return chosen ? { chosen, excluded, empty, tooLong } : { excluded, empty, tooLong };
+}
+
+/** Why codes were taken as another: a region or script dropped, or the service's own code for the language. */
+function foldedWhy(codes: Iterable<string>): string {
+  const kinds = new Set([...codes].map((c) => normalizeLanguage(c).folded));
+  return kinds.has('alias') && !kinds.has('subtags') ? 'the service\'s code for the language'
+    : kinds.has('alias') ? 'glossaries use root language codes, and the service\'s code for the language' : 'glossaries use root language codes';
 }
 
 /** The source phrases of a plan, numbered (one lookup per phrase for every pair, not one per pair). */
@@ -271,7 +278,7 @@ export function planEntries(
   for (const r of rows) {
     const s = rootCode(r.sourceLang.trim());
     const t = rootCode(r.targetLang.trim());
-    for (const code of [r.sourceLang.trim(), r.targetLang.trim()]) if (code.includes('-')) variants.add(code.toUpperCase());
+    for (const code of [r.sourceLang.trim(), r.targetLang.trim()]) if (normalizeLanguage(code).folded) variants.add(code.toUpperCase());
     const key = `${s}\u0000${t}`;
     let p = pairs.get(key);
     if (!p) { p = new PairBuilder(s, t, sources); pairs.set(key, p); }
@@ -285,7 +292,7 @@ export function planEntries(
     }
     p.add({ source: r.source, target: r.target, line: r.line }, false);
   }
-  if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (glossaries use root language codes).` });
+  if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (${foldedWhy(variants)}).` });
   return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
 }
 
@@ -300,7 +307,9 @@ function plainPhrase(s: string): boolean {
 /** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
 function finishPair(p: PairBuilder, options: PlanOptions, sources: Sources): PlannedPair {
   const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
-  const pairProblems = lintLanguagePair(p.sourceLang, p.targetLang, { languages: options.languages });
+  // Without the service's list (not fetched yet, or offline), the built-in one: a code neither knows is reported here,
+  // never sent as a new language.
+  const pairProblems = lintLanguagePair(p.sourceLang, p.targetLang, { languages: options.languages ?? GLOSSARY_LANGUAGES });
   if (pairProblems.length) {
     const message = pairProblems.map((f) => f.message).join(' ');
     for (const e of p.candidates) out.skipped.push({ reason: 'unsupported-language', line: e.line, source: e.source, target: e.target, message });

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { decodeBytes } from './decode';
 import { planConcepts, planEntries, type PlanOptions } from './plan';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
-import { rootCode } from '../languages';
+import { normalizeLanguage } from '../languages';
 
 export type Delimiter = ',' | ';' | '\t';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
@@ -39,9 +39,6 @@ export interface SheetOptions {
   delimiter?: Delimiter;
 }
 
-/** Root codes the service knows for glossaries (and Thai, to say that it is refused). */
-const CODES = new Set(('ar bg cs da de el en es et fi fr he hu id it ja ko lt lv nb nl pl pt ro ru sk sl sv tr uk zh th vi ' +
-  'hi bn ms fa ca eu gl hr sr bs mk sq is ga cy mt af sw ta te ur no').split(' '));
 
 const NAMES: Record<string, string> = {
   english: 'en', englisch: 'en', anglais: 'en', inglés: 'en', ingles: 'en', german: 'de', deutsch: 'de', allemand: 'de', alemán: 'de',
@@ -58,8 +55,8 @@ const NAMES: Record<string, string> = {
 export function languageOf(cell: string): string | undefined {
   const v = cell.trim().replace(/_/g, '-');
   if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(v)) {
-    const r = rootCode(v);
-    return CODES.has(r) ? (r === 'no' ? 'nb' : r) : undefined;
+    const n = normalizeLanguage(v);
+    return n.known ? n.code : undefined;
   }
   const name = v.toLowerCase().replace(/\s*\(.*\)$/, '');
   return NAMES[name];

@@ -239,7 +239,7 @@ function readOwner(
       [sourceLang, targetLang] = pair;
       langFindings = lintLanguagePair(sourceLang, targetLang, { languages });
     } else {
-      if (!/^[a-z]{2,3}(-[a-z0-9]+)?$/.test(lower)) { schema(k, `"${key}" is not a language code: write it as e.g. "en".`); continue; }
+      if (!/^[a-z]{2,3}([-_][a-z0-9]+)?$/.test(lower)) { schema(k, `"${key}" is not a language code: write it as e.g. "en".`); continue; }
       sourceLang = lower;
       langFindings = lintLanguageCode(lower, 'source', { languages }).map((f) => f.code === 'variant-source'
         ? { ...f, message: `A term list is named by its root language code: use ${f.replacement} instead of ${key.toUpperCase()}.` } : f);
