@@ -93,7 +93,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const commands = { clients, glossaries, spokenTerms, styleRules, log };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri, context.storageUri ? undefined : context.workspaceState);
   const translate = registerTranslateCommand(commands);
-  const exchange = registerExchange(commands);
+  const exchange = registerExchange(commands, context.globalState);
   const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);

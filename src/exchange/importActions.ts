@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type Glossary } from '../api';
 import {
-  planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText, refuseLargeSheet,
+  planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText, refuseLargeSheet, sourceLanguages,
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
 } from '../core/exchange';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
@@ -18,6 +18,8 @@ export interface ImportChoices {
   /** The source language (TBX and multilingual sheets); defaults to the first language of the file. */
   sourceLang?: string;
   delimiter?: Delimiter;
+  /** Whether row 1 is a header, when the user said. */
+  header?: boolean;
   /** The columns' roles, when the sheet's cannot be guessed. */
   mapping?: ColumnMapping;
 }
@@ -37,7 +39,7 @@ export interface ImportResult {
 
 export interface ImportActions {
   /** Reads a .tbx, .csv, .tsv or .txt file; TBX is streamed with progress (bytes read of `total`). */
-  readImportFile(uri: vscode.Uri, options?: { delimiter?: Delimiter }, signal?: AbortSignal, onProgress?: (read: number, total: number) => void): Promise<ImportSource>;
+  readImportFile(uri: vscode.Uri, options?: { delimiter?: Delimiter; header?: boolean }, signal?: AbortSignal, onProgress?: (read: number, total: number) => void): Promise<ImportSource>;
   /** The plan for a source read with the user's choices. Nothing is sent. */
   planImport(source: ImportSource, choices?: ImportChoices): Promise<ImportPlan>;
   /** Reads the file and plans it in one step (for tests and scripts). */
@@ -64,7 +66,7 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
       refuseLargeSheet(total); // before the whole file is read into memory
       const bytes = await readAll(uri);
       onProgress?.(bytes.length, total);
-      return { kind: 'sheet', uri, sheet: readSpreadsheet(bytes, { fileName: uri.path, delimiter: options.delimiter }) };
+      return { kind: 'sheet', uri, sheet: readSpreadsheet(bytes, { fileName: uri.path, delimiter: options.delimiter, header: options.header }) };
     },
     async planImport(source, choices = {}) {
       const known = await languages();
@@ -72,7 +74,8 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
       if (source.kind === 'tbx') {
         const tb = source.termBase;
         const langs = [...tb.languages.keys()];
-        const sourceLang = choices.sourceLang ?? langs[0];
+        // The file's declared language, else the one with the most concepts.
+        const sourceLang = choices.sourceLang ?? sourceLanguages(tb)[0]?.lang;
         if (!sourceLang) throw new Error(vscode.l10n.t('The file holds no term with a language.'));
         const notes = [`TBX v${tb.version}${tb.dialect ? ` (${tb.dialect})` : ''}, ${tb.encoding.toUpperCase()}${tb.declaredEncoding ? ` (the file declares ${tb.declaredEncoding.toUpperCase()}, which its bytes are not)` : ''}; ${tb.concepts.length} concepts; languages ${langs.map((l) => `${l.toUpperCase()} (${tb.languages.get(l)})`).join(', ')}.`];
         return planConcepts(tb.concepts, sourceLang, { format: `tbx-v${tb.version}`, title: tb.title, notes }, options);
@@ -82,7 +85,7 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
       return planSpreadsheet(source.sheet, mapping, choices.sourceLang, options);
     },
     async importPlan(uri, choices = {}, signal) {
-      return actions.planImport(await actions.readImportFile(uri, { delimiter: choices.delimiter }, signal), choices);
+      return actions.planImport(await actions.readImportFile(uri, { delimiter: choices.delimiter, header: choices.header }, signal), choices);
     },
     async previewImport(plan, target, signal) {
       const existing = new Map<string, string>();

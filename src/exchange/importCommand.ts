@@ -4,8 +4,8 @@
 import * as vscode from 'vscode';
 import type { Glossary, Language } from '../api';
 import {
-  DELIMITER_NAMES, DELIMITERS, pairDocumentText, pairFromDocument, previewPair, sheetLanguages,
-  type ColumnMapping, type ImportPlan, type PairPreview, type Sheet,
+  DELIMITER_NAMES, DELIMITERS, describeLayout, pairDocumentText, pairFromDocument, previewPair, recallLayout, rememberLayout, sheetLanguages,
+  sourceLanguages, type ColumnMapping, type ImportPlan, type PairPreview, type RememberedLayout, type Sheet,
 } from '../core/exchange';
 import { GlossaryNode } from '../explorer/glossaryTree';
 import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
@@ -13,7 +13,7 @@ import { showError } from '../platform/errors';
 import { pickGlossary, pickLanguage } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';
 import type { ImportActions, ImportChoices, ImportSource, ImportTarget } from './importActions';
-import { renderPreview, type ImportPreviewDocuments } from './previewDocument';
+import { renderLayout, renderPreview, type ImportPreviewDocuments } from './previewDocument';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 const IMPORTABLE = /\.(tbx|csv|tsv|txt|xml)$/i;
@@ -25,7 +25,7 @@ function readWithProgress(actions: ImportActions, uri: vscode.Uri, choices: Impo
     const ac = new AbortController();
     const sub = token.onCancellationRequested(() => ac.abort());
     let reported = 0;
-    return actions.readImportFile(uri, { delimiter: choices.delimiter }, ac.signal, (read, total) => {
+    return actions.readImportFile(uri, { delimiter: choices.delimiter, header: choices.header }, ac.signal, (read, total) => {
       const pct = total ? Math.floor((read / total) * 100) : 0;
       if (pct > reported) { progress.report({ increment: pct - reported, message: `${pct} %` }); reported = pct; }
     }).finally(() => sub.dispose());
@@ -33,25 +33,65 @@ function readWithProgress(actions: ImportActions, uri: vscode.Uri, choices: Impo
 }
 
 const sampleOf = (sheet: Sheet, i: number) => sheet.rows.slice(0, 3).map((r) => r.cells[i] ?? '').filter(Boolean).join(' · ');
+const columnName = (sheet: Sheet, i: number) => vscode.l10n.t('Column {0}', i + 1) + (sheet.header?.[i] ? ` (${sheet.header[i]})` : '');
 
-/** Which column holds the source, which the target, and their languages. */
+/** The languages with `first` (suggested ones) at the top, so that Enter takes the first suggestion. */
+const suggestedFirst = (langs: Language[], first: string[]) =>
+  [...first.map((c) => langs.find((l) => l.lang.toLowerCase() === c) ?? { lang: c, name: vscode.l10n.t('suggested') } as Language), ...langs.filter((l) => !first.includes(l.lang.toLowerCase()))];
+
+/** Which column holds the source, which the target, their languages and the column of marks that says a row is not
+ * to be imported; the reading the sheet suggests is offered first at each step (Enter takes it), the first rows are
+ * shown in the preview beside. */
 async function askMapping(sheet: Sheet, languages: () => Promise<Language[]>): Promise<ColumnMapping | undefined> {
-  const columns = [...Array(sheet.columnCount).keys()].map((i) => ({
-    label: vscode.l10n.t('Column {0}', i + 1) + (sheet.header?.[i] ? ` (${sheet.header[i]})` : ''), description: sampleOf(sheet, i), index: i,
+  const suggestion = sheet.suggestion;
+  const suggestedCols = suggestion?.columns ?? [];
+  const order = [...suggestedCols.map((c) => c.index), ...[...Array(sheet.columnCount).keys()].filter((i) => !suggestedCols.some((c) => c.index === i))];
+  const columns = order.map((i) => ({
+    label: columnName(sheet, i), index: i,
+    description: (sheet.flags.includes(i) ? `${vscode.l10n.t('yes/no marks')} — ` : '') + sampleOf(sheet, i),
   }));
-  const source = await vscode.window.showQuickPick(columns, { title: vscode.l10n.t('Which column holds the source phrases?'), ignoreFocusOut: true });
+  const title = (q: string) => suggestion ? `${q} ${suggestion.why}` : q;
+  const source = await vscode.window.showQuickPick(columns, { title: title(vscode.l10n.t('Which column holds the source phrases?')), ignoreFocusOut: true });
   if (!source) return undefined;
   const target = await vscode.window.showQuickPick(columns.filter((c) => c !== source), { title: vscode.l10n.t('Which column holds the target phrases?'), ignoreFocusOut: true });
   if (!target) return undefined;
   const langs = await languages();
-  const sourceLang = await pickLanguage(vscode.l10n.t('Language of column {0}', source.index + 1), langs);
+  const hint = (i: number) => {
+    const s = suggestedCols.find((c) => c.index === i);
+    return s ? [...new Set([s.lang, ...s.candidates].filter(Boolean))] : [];
+  };
+  const sourceLang = await pickLanguage(vscode.l10n.t('Language of {0}: {1}', columnName(sheet, source.index), sampleOf(sheet, source.index)), suggestedFirst(langs, hint(source.index)));
   if (!sourceLang) return undefined;
-  const targetLang = await pickLanguage(vscode.l10n.t('Language of column {0}', target.index + 1), langs, [sourceLang]);
+  const targetLang = await pickLanguage(vscode.l10n.t('Language of {0}: {1}', columnName(sheet, target.index), sampleOf(sheet, target.index)), suggestedFirst(langs, hint(target.index)), [sourceLang]);
   if (!targetLang) return undefined;
-  return { kind: 'languages', columns: [{ index: source.index, lang: sourceLang }, { index: target.index, lang: targetLang }] };
+  const mapping: ColumnMapping = { kind: 'languages', columns: [{ index: source.index, lang: sourceLang }, { index: target.index, lang: targetLang }] };
+  const marks = sheet.flags.filter((i) => i !== source.index && i !== target.index);
+  if (marks.length) {
+    const none = { label: vscode.l10n.t('None: import every row'), index: -1 };
+    const items = marks.map((i) => ({ label: columnName(sheet, i), description: sampleOf(sheet, i), index: i }));
+    const preferred = suggestion?.forbidden;
+    const picked = await vscode.window.showQuickPick(preferred !== undefined ? [...items.filter((x) => x.index === preferred), none, ...items.filter((x) => x.index !== preferred)] : [none, ...items],
+      { title: vscode.l10n.t('Which column marks a row as forbidden (not to import)?'), ignoreFocusOut: true });
+    if (!picked) return undefined;
+    if (picked.index >= 0) mapping.forbidden = picked.index;
+  }
+  return mapping;
 }
 
-export function registerImportCommand(ctx: CommandContext, actions: ImportActions, previews: ImportPreviewDocuments): vscode.Disposable[] {
+/** Row 1: a header or the first entry? Asked when the columns cannot be told apart; the detected answer comes first. */
+async function askHeader(sheet: Sheet, fileName: string): Promise<boolean | undefined> {
+  const row1 = (sheet.header ?? sheet.rows[0]?.cells ?? []).join(' | ');
+  const row2 = (sheet.header ? sheet.rows[0]?.cells : sheet.rows[1]?.cells)?.join(' | ') ?? '';
+  const header = { label: vscode.l10n.t('Row 1 is a header'), description: row1, detail: vscode.l10n.t('first entry: {0}', row2), value: true };
+  const data = { label: vscode.l10n.t('Row 1 is the first entry'), description: row1, value: false };
+  const picked = await vscode.window.showQuickPick(sheet.header ? [header, data] : [data, header], { title: vscode.l10n.t('{0}: the first row', fileName), ignoreFocusOut: true });
+  return picked?.value;
+}
+
+/** Where the answers about sheets' columns are kept (globalState), by header: see rememberLayout. */
+export const LAYOUTS = 'terminology.import.layouts';
+
+export function registerImportCommand(ctx: CommandContext, actions: ImportActions, previews: ImportPreviewDocuments, memento?: vscode.Memento): vscode.Disposable[] {
   const run = async (arg?: unknown) => {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Import is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
@@ -95,11 +135,40 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
             source = await readWithProgress(actions, uri, choices);
           }
         }
-        const s = (source as Extract<ImportSource, { kind: 'sheet' }>).sheet;
+        const sheetOf = (x: ImportSource) => (x as Extract<ImportSource, { kind: 'sheet' }>).sheet;
+        let s = sheetOf(source);
         if (!s.mapping) {
-          const mapping = await askMapping(s, languages);
-          if (!mapping) return;
-          choices.mapping = mapping;
+          // More than one reading is plausible: ask, with the first rows in the preview beside, and remember the answer
+          // for the next file with this header.
+          void previews.show(fileName, renderLayout(fileName, s));
+          let mapping: ColumnMapping | undefined;
+          const remembered = recallLayout(memento?.get<Record<string, RememberedLayout>>(LAYOUTS), s.layoutKey, s.columnCount);
+          if (remembered) {
+            const again = await vscode.window.showQuickPick([
+              { label: vscode.l10n.t('$(history) As last time for this header'), description: describeLayout(remembered.mapping, s.header), again: false },
+              { label: vscode.l10n.t('$(edit) Map the columns again'), again: true },
+            ], { title: vscode.l10n.t('{0}: columns', fileName), ignoreFocusOut: true });
+            if (!again) return;
+            if (!again.again) mapping = remembered.mapping;
+          }
+          if (!mapping) {
+            const header = await askHeader(s, fileName);
+            if (header === undefined) return;
+            if (header !== (s.header !== undefined)) {
+              choices.header = header;
+              source = await readWithProgress(actions, uri, choices);
+              s = sheetOf(source);
+              void previews.show(fileName, renderLayout(fileName, s));
+            }
+            if (!s.mapping) {
+              mapping = await askMapping(s, languages);
+              if (!mapping) return;
+              if (s.layoutKey && memento && mapping.kind === 'languages') {
+                await memento.update(LAYOUTS, rememberLayout(memento.get<Record<string, RememberedLayout>>(LAYOUTS) ?? {}, s.layoutKey, { mapping, at: Date.now() }));
+              }
+            }
+          }
+          if (mapping) choices.mapping = mapping;
         }
         const mapping = choices.mapping ?? s.mapping!;
         const langs = sheetLanguages(s, mapping);
@@ -110,9 +179,13 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
         }
       } else {
         const tb = source.termBase;
-        const langs = [...tb.languages].sort((a, b) => b[1] - a[1]);
-        if (langs.length < 2) throw new Error(vscode.l10n.t('{0} holds terms in {1} only: there is nothing to pair.', fileName, langs.map(([l]) => l.toUpperCase()).join(', ') || vscode.l10n.t('no language')));
-        const lang = await vscode.window.showQuickPick(langs.map(([l, n]) => ({ label: l.toUpperCase(), description: plural(n, '1 concept', '{0} concepts'), lang: l })),
+        // The file's declared language first (the default), then by number of concepts.
+        const langs = sourceLanguages(tb);
+        if (langs.length < 2) throw new Error(vscode.l10n.t('{0} holds terms in {1} only: there is nothing to pair.', fileName, langs.map((l) => l.lang.toUpperCase()).join(', ') || vscode.l10n.t('no language')));
+        const lang = await vscode.window.showQuickPick(langs.map((l) => ({
+          label: l.lang.toUpperCase(), lang: l.lang,
+          description: plural(l.concepts, '1 concept', '{0} concepts') + (l.declared ? ` — ${vscode.l10n.t('the file\'s declared language')}` : ''),
+        })),
           { title: vscode.l10n.t('Source language: every other language of {0} becomes a dictionary', fileName), ignoreFocusOut: true });
         if (!lang) return;
         choices.sourceLang = lang.lang;

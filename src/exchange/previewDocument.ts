@@ -1,7 +1,7 @@
 /** The import preview as a read-only Markdown document (`terminology-import:` scheme): per pair the counts of entries
  * added, changed, removed, unchanged and skipped with the reason, the findings of the entry rules, every choice made. */
 import * as vscode from 'vscode';
-import { SKIP_REASONS, SKIP_WORDS, type ImportPlan, type PairPreview } from '../core/exchange';
+import { SKIP_REASONS, SKIP_WORDS, type ImportPlan, type PairPreview, type Sheet } from '../core/exchange';
 import { pairLabel } from '../platform/words';
 
 export const PREVIEW_SCHEME = 'terminology-import';
@@ -69,5 +69,22 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
     for (const c of plan.choices.slice(0, LIST_LIMIT)) out.push(`- ${c.line ? `${vscode.l10n.t('line {0}', c.line)}: ` : ''}${esc(c.message)}`);
     if (plan.choices.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', plan.choices.length - LIST_LIMIT)}`);
   }
+  return out.join('\n') + '\n';
+}
+
+/** The first rows of a sheet whose columns the user is asked about: what each column is taken for so far. */
+export function renderLayout(fileName: string, sheet: Sheet, rows = 10): string {
+  const out: string[] = [`# ${vscode.l10n.t('Columns of {0}', esc(fileName))}`, ''];
+  if (sheet.suggestion) out.push(esc(sheet.suggestion.why), '');
+  for (const n of sheet.notes) out.push(`- ${esc(n)}`);
+  const cols = [...Array(sheet.columnCount).keys()];
+  const head = cols.map((i) => {
+    const lang = sheet.suggestion?.columns.find((c) => c.index === i)?.lang;
+    const what = sheet.flags.includes(i) ? vscode.l10n.t('yes/no marks') : lang ? lang.toUpperCase() : '?';
+    return `${i + 1}${sheet.header?.[i] ? ` ${esc(sheet.header[i])}` : ''} (${what})`;
+  });
+  out.push('', `| ${vscode.l10n.t('Line')} | ${head.join(' | ')} |`, `| ---: | ${cols.map(() => '---').join(' | ')} |`);
+  for (const r of sheet.rows.slice(0, rows)) out.push(`| ${r.line} | ${cols.map((i) => esc((r.cells[i] ?? '').slice(0, 80))).join(' | ')} |`);
+  if (sheet.rows.length > rows) out.push('', vscode.l10n.t('… and {0} more rows', sheet.rows.length - rows));
   return out.join('\n') + '\n';
 }

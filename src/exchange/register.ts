@@ -9,7 +9,8 @@ import { ImportPreviewDocuments, PREVIEW_SCHEME } from './previewDocument';
 
 export type ExchangeActions = ImportActions & ExportActions;
 
-export function registerExchange(ctx: CommandContext): { actions: ExchangeActions; disposables: vscode.Disposable[] } {
+/** `memento` keeps the answers about spreadsheets' columns by header (globalState). */
+export function registerExchange(ctx: CommandContext, memento?: vscode.Memento): { actions: ExchangeActions; disposables: vscode.Disposable[] } {
   // The glossary languages, asked once per session when there is a key (a failure leaves only the fixed rules).
   let languages: Promise<string[] | undefined> | undefined;
   const glossaryLanguages = () => languages ??= ctx.clients.get()
@@ -23,7 +24,7 @@ export function registerExchange(ctx: CommandContext): { actions: ExchangeAction
     disposables: [
       previews,
       vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-      ...registerImportCommand(ctx, imports, previews),
+      ...registerImportCommand(ctx, imports, previews, memento),
       ...registerExportCommand(ctx, exports),
     ],
   };

@@ -2,7 +2,11 @@
 export * from './model';
 export { sniffEncoding, StreamDecoder, decodeBytes } from './decode';
 export { internalEntities } from './entities';
-export { readTbx, statusOf, READ_LIMITS, type TermBase, type ReadOptions } from './tbx';
+export { readTbx, statusOf, sourceLanguages, READ_LIMITS, type TermBase, type ReadOptions } from './tbx';
+export {
+  isFlagColumn, scriptLanguages, layoutKey, rememberLayout, recallLayout, describeLayout, FLAG_HEADER, FLAG_VALUE, MAX_REMEMBERED_LAYOUTS,
+  type RememberedLayout,
+} from './layout';
 export { planConcepts, planEntries, type PlanOptions } from './plan';
 export {
   readSpreadsheet, planSpreadsheet, sheetLanguages, refuseLargeSheet, MAX_SHEET_BYTES, detectDelimiter, languageOf, pairFromName,

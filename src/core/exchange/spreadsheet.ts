@@ -6,6 +6,7 @@ import { decodeBytes } from './decode';
 import { planConcepts, planEntries, type PlanOptions } from './plan';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
 import { normalizeLanguage } from '../languages';
+import { FLAG_HEADER, FLAG_VALUE, FORBIDDEN_HEADER, isFlagColumn, layoutKey, scriptLanguages } from './layout';
 
 export type Delimiter = ',' | ';' | '\t';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t'];
@@ -29,14 +30,23 @@ export interface Sheet {
   header?: string[];
   rows: SheetRow[];
   columnCount: number;
-  /** The mapping read from the file, when it can be guessed; otherwise the user maps the columns. */
+  /** The mapping read from the file, when only one reading is plausible; otherwise the user maps the columns. */
   mapping?: ColumnMapping;
+  /** Columns of yes/no marks (never languages), 0-based. */
+  flags: number[];
+  /** When `mapping` is not set: the reading to offer first (columns of text, each with the language a header names
+   * or its script suggests, '' when nothing does; the forbidden column), and why the user is asked. */
+  suggestion?: { columns: Array<{ index: number; lang: string; candidates: string[] }>; forbidden?: number; why: string };
+  /** What an answer about this sheet's layout is remembered by (its header and delimiter); none without a header. */
+  layoutKey?: string;
   notes: string[];
 }
 
 export interface SheetOptions {
   fileName?: string;
   delimiter?: Delimiter;
+  /** Whether row 1 is a header, as the user said; detected when absent. */
+  header?: boolean;
 }
 
 
@@ -138,17 +148,27 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   if (delimiter === '\t') joinTsvRows(rows);
   const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
   const notes: string[] = [];
-  const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, notes };
+  const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, flags: [], notes };
   // The first note is made last: its count of rows leaves out a header row.
   const described = () => notes.unshift(`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated` +
     `${options.delimiter ? '' : ' (detected)'}; ${sheet.rows.length} ${sheet.rows.length === 1 ? 'row' : 'rows'}${sheet.header ? ' under a header row' : ''}, ${columnCount} columns.`);
 
-  // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
-  const pairs = pairColumns(rows, columnCount);
-  if (pairs) { sheet.mapping = pairs; described(); return sheet; }
-  // A header row: language names or codes, or the usual column words, above data that is neither.
+  // Columns of yes/no marks, judged on the rows after the first (which may be a header), are never languages.
   const first = rows[0]?.cells ?? [];
-  const headerLangs = first.map(languageOf);
+  const data = rows.length > 1 ? rows.slice(1) : rows;
+  const valuesOf = (i: number, of = data) => of.slice(0, 500).map((r) => r.cells[i] ?? '');
+  // (A first cell that is a language code and no word of marks is taken with them: `DE` over `no` is a column of codes.)
+  const flags = [...Array(columnCount).keys()].filter((i) => {
+    const top = first[i] ?? '';
+    return isFlagColumn(languageOf(top) && !FLAG_HEADER.test(top.trim()) ? valuesOf(i, rows) : valuesOf(i), top);
+  });
+  sheet.flags = flags;
+  // The service's export: two columns of language codes on every row (4 columns, or 5 with one more).
+  const pairs = options.header ? undefined : pairColumns(rows, columnCount, flags);
+  if (pairs) { sheet.mapping = pairs; flagNote(sheet); described(); return sheet; }
+  // A header row: language names or codes, the usual column words, or words over columns of marks, above data that is
+  // none of these.
+  const headerLangs = first.map((c, i) => flags.includes(i) ? undefined : languageOf(c));
   // Two or more different languages; and when the file's name gives the pair of a two-column sheet, that pair itself
   // (a first entry such as 中文 → 中文 or 中文 → عربي in fr-ru.glossary.tsv is data that happens to name languages).
   const distinct = new Set(headerLangs.filter(Boolean));
@@ -156,12 +176,18 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   const langCells = distinct.size >= 2 && (!named || (headerLangs[0] === named[0] && headerLangs[1] === named[1]))
     ? headerLangs.filter(Boolean).length : 0;
   const headerWords = first.filter((c) => HEADER_WORDS.test(c.trim())).length;
-  if ((rows.length > 1 && langCells >= 2) || (headerWords >= 2 && langCells === 0)) {
+  const overMarks = flags.filter((i) => (first[i] ?? '').trim() !== '' && !FLAG_VALUE.test(first[i].trim())).length;
+  const isHeader = options.header ?? ((rows.length > 1 && langCells >= 2) || (headerWords >= 2 && langCells === 0) ||
+    (rows.length > 1 && overMarks > 0) || (rows.length > 1 && headerWords >= 1 && distinct.size >= 1));
+  if (isHeader && rows.length) {
     sheet.header = first;
     sheet.rows = rows.slice(1);
-    notes.push(`Row 1 is a header: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
+    sheet.layoutKey = layoutKey(first, delimiter);
+    notes.push(`Row 1 is a header${options.header ? ' (as you said)' : ''}: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
   }
+  flagNote(sheet);
   sheet.mapping = guessMapping(sheet, langCells >= 2 && sheet.header ? headerLangs : undefined, options.fileName);
+  if (!sheet.mapping) sheet.suggestion = suggest(sheet, sheet.header ? headerLangs : []);
   described();
   return sheet;
 }
@@ -290,13 +316,15 @@ export function parsedRows(text: string, delimiter: Delimiter): SheetRow[] {
 }
 
 /** Columns 3 and 4 (or any two) holding a language code on every row: the service's CSV with language columns. */
-function pairColumns(rows: SheetRow[], columnCount: number): ColumnMapping | undefined {
+function pairColumns(rows: SheetRow[], columnCount: number, flags: readonly number[]): ColumnMapping | undefined {
   const sample = rows.slice(0, 200);
   if (!sample.length) return undefined;
   const langCols: number[] = [];
-  for (let i = 0; i < columnCount; i++) if (sample.every((r) => languageOf(r.cells[i] ?? '') !== undefined)) langCols.push(i);
+  for (let i = 0; i < columnCount; i++) if (!flags.includes(i) && sample.every((r) => languageOf(r.cells[i] ?? '') !== undefined)) langCols.push(i);
   if (langCols.length < 2) return undefined;
   const [sl, tl] = langCols.includes(2) && langCols.includes(3) ? [2, 3] : [langCols[0], langCols[1]];
+  // A pair of one language with itself on every row is no dictionary: not this layout.
+  if (sample.every((r) => languageOf(r.cells[sl] ?? '') === languageOf(r.cells[tl] ?? ''))) return undefined;
   const others = [...Array(columnCount).keys()].filter((i) => i !== sl && i !== tl);
   return others.length >= 2 ? { kind: 'pairs', source: others[0], target: others[1], sourceLang: sl, targetLang: tl } : undefined;
 }
@@ -323,17 +351,46 @@ function joinTsvRows(rows: SheetRow[]): void {
   }
 }
 
+/** The column of marks that says a row is not to be imported: one whose header says so. */
+function forbiddenColumn(sheet: Sheet): number | undefined {
+  const i = sheet.flags.find((f) => FORBIDDEN_HEADER.test((sheet.header?.[f] ?? '').trim()));
+  return i;
+}
+
+function flagNote(sheet: Sheet): void {
+  if (!sheet.flags.length) return;
+  sheet.notes.push(`Column(s) ${sheet.flags.map((i) => `${i + 1}${sheet.header?.[i] ? ` (${JSON.stringify(sheet.header[i])})` : ''}`).join(', ')} hold yes/no marks, not a language.`);
+}
+
+/** The reading offered first when the sheet's columns cannot be told apart: its columns of text (not marks), each with
+ * the language its header names, else the one its script suggests, else none. */
+function suggest(sheet: Sheet, headerLangs: Array<string | undefined>): NonNullable<Sheet['suggestion']> {
+  const text = [...Array(sheet.columnCount).keys()].filter((i) => !sheet.flags.includes(i) && sheet.rows.some((r) => (r.cells[i] ?? '').trim() !== ''));
+  const columns = text.map((index) => {
+    const candidates = scriptLanguages(sheet.rows.slice(0, 200).map((r) => r.cells[index] ?? ''));
+    const lang = headerLangs[index] ?? (candidates.length === 1 ? candidates[0] : '');
+    return { index, lang, candidates };
+  });
+  const unnamed = columns.filter((c) => headerLangs[c.index] === undefined);
+  const name = (i: number) => `column ${i + 1}${sheet.header?.[i] ? ` (${JSON.stringify(sheet.header[i])})` : ''}`;
+  const why = columns.length < 2 ? `The file has ${columns.length === 1 ? 'one column' : 'no column'} of text.`
+    : unnamed.length ? `No header names the language of ${unnamed.map((c) => name(c.index)).join(' and ')}.`
+      : 'The columns cannot be told apart.';
+  const forbidden = forbiddenColumn(sheet);
+  return forbidden === undefined ? { columns, why } : { columns, forbidden, why };
+}
+
 function guessMapping(sheet: Sheet, headerLangs: Array<string | undefined> | undefined, fileName?: string): ColumnMapping | undefined {
-  const { rows, header } = sheet;
+  const { rows } = sheet;
   if (headerLangs) {
     const columns: Array<{ index: number; lang: string }> = [];
     const seen = new Set<string>();
     headerLangs.forEach((lang, index) => { if (lang && !seen.has(lang)) { seen.add(lang); columns.push({ index, lang }); } });
-    const forbidden = header?.findIndex((h) => /^forbidden$/i.test(h.trim()));
-    return forbidden !== undefined && forbidden >= 0 ? { kind: 'languages', columns, forbidden } : { kind: 'languages', columns };
+    const forbidden = forbiddenColumn(sheet);
+    return forbidden !== undefined ? { kind: 'languages', columns, forbidden } : { kind: 'languages', columns };
   }
   // The 5-column export under a header of words.
-  const pairs = pairColumns(rows, sheet.columnCount);
+  const pairs = pairColumns(rows, sheet.columnCount, sheet.flags);
   if (pairs) return pairs;
   // Two columns: the languages from a header of words or from the file's name (en-de.glossary.tsv).
   if (sheet.columnCount === 2) {

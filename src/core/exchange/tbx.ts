@@ -21,6 +21,16 @@ export interface TermBase {
   concepts: ConceptStore;
   /** Root codes (lower case) → number of concepts with a term in that language. */
   languages: Map<string, number>;
+  /** The language the file declares as its own (the root element's `xml:lang`), as a root code. */
+  declaredLang?: string;
+}
+
+/** The file's languages in the order to offer them as the source: the declared one first (when it has terms), then
+ * by number of concepts (file order on a tie). The first is the default. */
+export function sourceLanguages(tb: Pick<TermBase, 'languages' | 'declaredLang'>): Array<{ lang: string; concepts: number; declared: boolean }> {
+  const all = [...tb.languages].map(([lang, concepts], order) => ({ lang, concepts, declared: lang === tb.declaredLang, order }));
+  all.sort((a, b) => Number(b.declared) - Number(a.declared) || b.concepts - a.concepts || a.order - b.order);
+  return all.map(({ lang, concepts, declared }) => ({ lang, concepts, declared }));
 }
 
 export interface ReadOptions {
@@ -470,6 +480,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   for (const [root] of languages) languages.set(root, rootCounts[rootSeen.get(root)!]);
   const result: TermBase = { version, encoding: decoder.encoding ?? 'utf-8', concepts: store, languages };
   if (decoder.declared) result.declaredEncoding = decoder.declared;
+  const declared = rootLang === -1 ? '' : store.langRoots[rootLang];
+  if (declared && languages.has(declared)) result.declaredLang = declared;
   if (dialect) result.dialect = dialect;
   if (title) result.title = title;
   return result;
