@@ -1,7 +1,7 @@
 /** Export actions: a glossary (or some of its dictionaries) to TBX v3, TBX v2, CSV with language columns, or TSV
  * files per pair; streamed to the file, one dictionary fetched at a time. */
 import * as vscode from 'vscode';
-import { tsvFileName, writeCsv, writeTbx, writeTsv, type ExportDictionary, type ExportFormat } from '../core/exchange';
+import { sourceLanguagesOf, tbxFileNameFor, tsvFileName, writeCsv, writeTbx, writeTsv, type ExportDictionary, type ExportFormat } from '../core/exchange';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import { writeStreamed } from './files';
 
@@ -12,6 +12,8 @@ export interface ExportRequest {
   target: vscode.Uri;
   /** Only these pairs ("en-de"); all when absent. */
   pairs?: string[];
+  /** TBX: one file per source language beside `target` (`Name.en.tbx`), so that each comes back unchanged. */
+  perSource?: boolean;
 }
 
 export interface ExportActions {
@@ -37,6 +39,18 @@ export function exportActions(ctx: CommandContext): ExportActions {
           await writeStreamed(uri, (sink) => writeTsv(d, sink, { signal }));
           written.push(uri);
           onProgress?.(written.length, dictionaries.length);
+        }
+        return written;
+      }
+      if (request.perSource && request.format !== 'csv') {
+        const version = request.format === 'tbx2' ? 2 : 3;
+        const written: vscode.Uri[] = [];
+        let done = 0;
+        for (const lang of sourceLanguagesOf(dictionaries)) {
+          const group = dictionaries.filter((d) => d.sourceLang.toLowerCase() === lang);
+          const uri = request.target.with({ path: tbxFileNameFor(request.target.path, lang) });
+          await writeStreamed(uri, (sink) => writeTbx(version, g.name, group, sink, { signal, onProgress: () => onProgress?.(++done, dictionaries.length) }));
+          written.push(uri);
         }
         return written;
       }

@@ -2,7 +2,7 @@
  * pair), then a streamed export with progress. */
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
-import type { ExportFormat } from '../core/exchange';
+import { exportLosses, sourceLanguagesOf, type ExportFormat } from '../core/exchange';
 import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
 import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
@@ -12,7 +12,7 @@ import type { ExportActions } from './exportActions';
 
 const FORMATS: Array<{ format: ExportFormat; label: string; detail: string; ext: string }> = [
   { format: 'tbx3', label: 'TBX v3 (TBX-Basic)', detail: 'One concept per source phrase with the targets of every dictionary; for current CAT tools.', ext: 'tbx' },
-  { format: 'tbx2', label: 'TBX v2 (martif)', detail: 'Numeric entry ids, as Trados MultiTerm requires.', ext: 'tbx' },
+  { format: 'tbx2', label: 'TBX v2 (martif)', detail: 'The older TBX, with the core structure DTD it declares; for tools that read only v2.', ext: 'tbx' },
   { format: 'csv', label: 'CSV with language columns', detail: 'source,target,SOURCE,TARGET per entry: what the service itself imports.', ext: 'csv' },
   { format: 'tsv', label: 'TSV per dictionary', detail: 'One <name>.<src>-<tgt>.glossary.tsv file per language pair.', ext: 'tsv' },
 ];
@@ -26,8 +26,26 @@ export function registerExportCommand(ctx: CommandContext, actions: ExportAction
     if (!glossary) return;
     const pairs = dictionary ? [`${dictionary.dictionary.sourceLang}-${dictionary.dictionary.targetLang}`] : undefined;
     const what = dictionary ? `"${glossary.name}" ${pairLabel(dictionary.dictionary)}` : `"${glossary.name}"`;
-    const picked = await vscode.window.showQuickPick(FORMATS.map((f) => ({ ...f, label: vscode.l10n.t(f.label), detail: vscode.l10n.t(f.detail) })), { title: vscode.l10n.t('Export {0} as', what) });
-    if (!picked) return;
+    const chosen = await vscode.window.showQuickPick(FORMATS.map((f) => ({ ...f, label: vscode.l10n.t(f.label), detail: vscode.l10n.t(f.detail) })), { title: vscode.l10n.t('Export {0} as', what) });
+    if (!chosen) return;
+    let picked = chosen;
+    // Before anything is written: what the format cannot carry, and the ways that keep everything.
+    let perSource = false;
+    const exported = glossary.dictionaries.filter((d) => !pairs || pairs.includes(`${d.sourceLang}-${d.targetLang}`));
+    const losses = exportLosses(picked.format, exported);
+    if (losses.length) {
+      const sources = sourceLanguagesOf(exported);
+      const csv = FORMATS.find((f) => f.format === 'csv')!;
+      const way = await vscode.window.showQuickPick([
+        { label: vscode.l10n.t('$(files) One TBX per source language'), description: vscode.l10n.t('keeps every dictionary'),
+          detail: sources.map((l) => `${glossary.name}.${l}.tbx`).join(', '), way: 'split' as const },
+        { label: vscode.l10n.t('$(table) CSV with language columns'), description: vscode.l10n.t('keeps every dictionary'), detail: vscode.l10n.t(csv.detail), way: 'csv' as const },
+        { label: vscode.l10n.t('$(warning) One TBX anyway'), description: vscode.l10n.t('loses what is said below'), detail: losses.join(' '), way: 'one' as const },
+      ], { title: vscode.l10n.t('{0} cannot come back unchanged from one TBX file', what), placeHolder: losses[0], ignoreFocusOut: true });
+      if (!way) return;
+      if (way.way === 'csv') picked = { ...csv, label: vscode.l10n.t(csv.label), detail: vscode.l10n.t(csv.detail) };
+      perSource = way.way === 'split';
+    }
     const base = (vscode.workspace.workspaceFolders?.[0]?.uri) ?? vscode.Uri.file(homedir());
     const safe = glossary.name.replace(/[\\/:*?"<>|]+/g, '_');
     let target: vscode.Uri | undefined;
@@ -50,7 +68,7 @@ export function registerExportCommand(ctx: CommandContext, actions: ExportAction
           files = [target];
         }
       } else {
-        files = await progress(what, (signal, report) => actions.exportGlossary({ glossaryId: glossary.glossaryId, format: picked.format, target: target!, pairs }, signal, report));
+        files = await progress(what, (signal, report) => actions.exportGlossary({ glossaryId: glossary.glossaryId, format: picked.format, target: target!, pairs, perSource }, signal, report));
       }
       const open = vscode.l10n.t('Open');
       const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Exported {0} to {1}.', what, files.length === 1 ? vscode.workspace.asRelativePath(files[0]) : plural(files.length, '1 file', '{0} files')), open);

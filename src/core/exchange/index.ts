@@ -13,4 +13,4 @@ export {
   DELIMITERS, DELIMITER_NAMES, type Sheet, type SheetRow, type SheetOptions, type ColumnMapping, type Delimiter,
 } from './spreadsheet';
 export { previewPair, previewPlan, pairEntriesText, pairDocumentText, pairFromDocument, describePreview, type ImportMode, type PairPreview } from './preview';
-export { writeTbx, writeCsv, writeTsv, tsvFileName, xmlEscape, type ExportFormat, type ExportDictionary, type ExportOptions, type Sink } from './writers';
+export { writeTbx, writeCsv, writeTsv, tsvFileName, xmlEscape, exportLosses, sourceLanguagesOf, tbxFileNameFor, type ExportFormat, type ExportDictionary, type ExportOptions, type Sink } from './writers';

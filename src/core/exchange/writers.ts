@@ -1,4 +1,4 @@
-/** Export writers: TBX v3 (TBX-Basic, DCA style), TBX v2 (martif, numeric ids), CSV with language columns (what
+/** Export writers: TBX v3 (TBX-Basic, DCA style), TBX v2 (martif), CSV with language columns (what
  * the service imports) and TSV per pair. They write through `sink` chunk by chunk and fetch one dictionary at a
  * time. Pure: no vscode. */
 import { forEachTsvEntry } from '../serialize';
@@ -53,6 +53,42 @@ class Chunker {
 
 const check = (signal?: AbortSignal) => { if (signal?.aborted) throw new ImportCancelled(); };
 
+/** What a format cannot carry of these dictionaries, said before anything is written: one line each, [] when the
+ * export comes back unchanged. A TBX concept has no direction: imported again, one language is the source and every
+ * other a target, so dictionaries of several source languages in one TBX come back as others (DE → EN read as
+ * EN → DE, DE → FR made of concepts that held DE and FR only as targets of EN), and a pair with its reverse mixes the
+ * entries only one direction holds. CSV with language columns and TSV per pair carry every entry with its pair. */
+export function exportLosses(format: ExportFormat, dictionaries: ReadonlyArray<{ sourceLang: string; targetLang: string }>): string[] {
+  if (format !== 'tbx2' && format !== 'tbx3') return [];
+  const sources = [...new Set(dictionaries.map((d) => d.sourceLang.toLowerCase()))];
+  if (sources.length < 2) return [];
+  const up = (s: string) => s.toUpperCase();
+  const out = [`The dictionaries have ${sources.length} source languages (${sources.map(up).join(', ')}); a TBX concept has no direction, so the file, ` +
+    `imported again with one of them as the source, would not give back ${dictionaries.filter((d) => d.sourceLang.toLowerCase() !== sources[0]).map((d) => `${up(d.sourceLang)} → ${up(d.targetLang)}`).join(', ')}.`];
+  const key = (a: string, b: string) => `${a.toLowerCase()}-${b.toLowerCase()}`;
+  const pairs = new Set(dictionaries.map((d) => key(d.sourceLang, d.targetLang)));
+  const both = dictionaries.filter((d) => d.sourceLang.toLowerCase() < d.targetLang.toLowerCase() && pairs.has(key(d.targetLang, d.sourceLang)));
+  if (both.length) {
+    out.push(`${both.map((d) => `${up(d.sourceLang)} ↔ ${up(d.targetLang)}`).join(', ')}: both directions exist; in one TBX an entry that only one of them holds ` +
+      'would come back in the other direction too.');
+  }
+  return out;
+}
+
+/** The source languages of the dictionaries, in first-seen order: one TBX each keeps every dictionary. */
+export function sourceLanguagesOf(dictionaries: ReadonlyArray<{ sourceLang: string }>): string[] {
+  return [...new Set(dictionaries.map((d) => d.sourceLang.toLowerCase()))];
+}
+
+/** The file of one source language beside the file asked for: `Product.tbx` → `Product.en.tbx`. */
+export function tbxFileNameFor(fileName: string, sourceLang: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const slash = Math.max(fileName.lastIndexOf('/'), fileName.lastIndexOf('\\'));
+  const lang = sourceLang.toLowerCase();
+  // A dot that starts the name (".tbx") or none: the language and .tbx go at the end.
+  return dot > slash + 1 ? `${fileName.slice(0, dot)}.${lang}${fileName.slice(dot)}` : `${fileName}.${lang}.tbx`;
+}
+
 /** Groups dictionaries by source language, in first-seen order. */
 function bySource(dictionaries: readonly ExportDictionary[]): Map<string, ExportDictionary[]> {
   const out = new Map<string, ExportDictionary[]>();
@@ -85,6 +121,8 @@ export async function writeTbx(version: 2 | 3, name: string, dictionaries: reado
       '      <sourceDesc>\n        <p>Exported by Terminology Studio</p>\n      </sourceDesc>\n    </fileDesc>\n  </martifHeader>\n  <text>\n    <body>\n');
   }
   const [conceptTag, langTag, termTag] = version === 3 ? ['conceptEntry', 'langSec', 'termSec'] : ['termEntry', 'langSet', 'tig'];
+  // Ids are XML names in both versions (an ID cannot start with a digit: `id="1"` is invalid against the DTD the
+  // file declares).
   let id = 0;
   let done = 0;
   for (const [source, group] of groups) {
@@ -103,7 +141,7 @@ export async function writeTbx(version: 2 | 3, name: string, dictionaries: reado
     const src = xmlEscape(source);
     for (const [phrase, targets] of concepts) {
       id++;
-      let s = `      <${conceptTag} id="${version === 3 ? `c${id}` : id}">\n` +
+      let s = `      <${conceptTag} id="c${id}">\n` +
         `        <${langTag} xml:lang="${src}">\n          <${termTag}>\n            <term>${xmlEscape(phrase)}</term>\n          </${termTag}>\n        </${langTag}>\n`;
       for (let g = 0; g < group.length; g++) {
         const t = targets[g];
@@ -114,6 +152,9 @@ export async function writeTbx(version: 2 | 3, name: string, dictionaries: reado
     }
     concepts.clear();
   }
+  // A body holds one concept at least (TBX v2's DTD and v3's schema alike): an export of nothing is refused, and
+  // the caller's file is not made (it is written to a temporary one first).
+  if (id === 0) throw new Error('The dictionaries hold no entry: a TBX file needs one concept at least. Nothing was exported.');
   await out.write(version === 3 ? '    </body>\n  </text>\n</tbx>\n' : '    </body>\n  </text>\n</martif>\n');
   await out.flush();
 }

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  planConcepts, planSpreadsheet, readSpreadsheet, readTbx, tsvFileName, writeCsv, writeTbx, writeTsv,
-  type ExportDictionary, type ImportPlan,
+  exportLosses, planConcepts, planSpreadsheet, readSpreadsheet, readTbx, sourceLanguages, sourceLanguagesOf, tbxFileNameFor, tsvFileName, writeCsv,
+  writeTbx, writeTsv, type ExportDictionary, type ImportPlan,
 } from '../../../src/core/exchange';
+import { TBX_BASIC_V3_RNG, TBX_V2_DTD, validator } from './validate';
 import { lintEntries, serializeEntries } from '../../../src/core';
 import { RUNS } from '../fuzz/arbitraries';
 import { bytesOf } from './helpers';
@@ -41,10 +42,10 @@ describe('export', () => {
     assert.match(xml, /<term>R&amp;D &lt;team&gt;<\/term>/);
   });
 
-  it('TBX v2: martif with a DOCTYPE, numeric termEntry ids', async () => {
+  it('TBX v2: martif with a DOCTYPE, termEntry ids that are XML names (an ID cannot start with a digit)', async () => {
     const xml = await collect((sink) => writeTbx(2, 'T', GLOSSARY.map((d) => asExport(d)), sink));
     assert.match(xml, /<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n<martif type="TBX-Basic" xml:lang="en">/);
-    assert.deepEqual([...xml.matchAll(/<termEntry id="([^"]+)">/g)].map((m) => m[1]), ['1', '2', '3']);
+    assert.deepEqual([...xml.matchAll(/<termEntry id="([^"]+)">/g)].map((m) => m[1]), ['c1', 'c2', 'c3']);
     assert.match(xml, /<langSet xml:lang="de">\s*<tig>\s*<term>Wolke<\/term>/);
   });
 
@@ -145,4 +146,69 @@ describe('forEachTsvEntry', () => {
       assert.deepEqual(got, parseEntries(text, 'tsv').entries.map((e) => [e.source, e.target]));
     }), { numRuns: RUNS * 5 });
   });
+});
+
+describe('export: what a format cannot carry, and the ways that keep everything', () => {
+  // The issue's glossary: EN → DE and DE → EN, with an entry only one direction holds, and DE → FR.
+  const BOTH: Dict[] = [
+    { sourceLang: 'en', targetLang: 'de', entries: [['cloud', 'Wolke']] },
+    { sourceLang: 'de', targetLang: 'en', entries: [['Wolke', 'cloud'], ['Server', 'server']] },
+  ];
+
+  it('says it before writing: several source languages, and a pair with its reverse, in one TBX', () => {
+    assert.deepEqual(exportLosses('tbx3', GLOSSARY), []);
+    assert.deepEqual(exportLosses('csv', BOTH), []);
+    const losses = exportLosses('tbx2', BOTH);
+    assert.equal(losses.length, 2);
+    assert.match(losses[0], /2 source languages \(EN, DE\).*would not give back DE → EN/);
+    assert.match(losses[1], /DE ↔ EN: both directions exist/);
+  });
+
+  it('one TBX with both directions does not come back unchanged (what the warning is about)', async () => {
+    const xml = await collect((sink) => writeTbx(3, 'G', BOTH.map((d) => asExport(d)), sink));
+    const tb = await readTbx(bytesOf(xml));
+    const plan = planConcepts(tb.concepts, sourceLanguages(tb)[0].lang, { format: 'tbx' });
+    assert.notDeepEqual(sorted(plan), expected(BOTH));
+  });
+
+  it('one TBX per source language comes back unchanged, each read with its declared language as the default source', async () => {
+    await fc.assert(fc.asyncProperty(anySource, async (dicts) => {
+      const back: Record<string, string[][]> = {};
+      for (const lang of sourceLanguagesOf(dicts)) {
+        const group = dicts.filter((d) => d.sourceLang === lang);
+        if (!group.some((d) => d.entries.length)) continue;
+        const xml = await collect((sink) => writeTbx(3, 'G', group.map((d) => asExport(d)), sink));
+        const tb = await readTbx(bytesOf(xml, 61));
+        assert.equal(tb.declaredLang, lang);
+        Object.assign(back, sorted(planConcepts(tb.concepts, sourceLanguages(tb)[0].lang, { format: 'tbx' })));
+      }
+      assert.deepEqual(back, expected(dicts));
+    }), { numRuns: RUNS });
+    assert.equal(tbxFileNameFor('/a/Product.tbx', 'DE'), '/a/Product.de.tbx');
+    assert.equal(tbxFileNameFor('/a.b/Product', 'en'), '/a.b/Product.en.tbx');
+  });
+
+  it('an export of nothing is refused (a TBX body holds one concept at least)', async () => {
+    await assert.rejects(collect((sink) => writeTbx(3, 'G', [asExport({ sourceLang: 'en', targetLang: 'de', entries: [] })], sink)), /no entry/);
+  });
+});
+
+describe('export: valid TBX', () => {
+  for (const version of [2, 3] as const) {
+    it(`TBX v${version} is valid against ${version === 2 ? 'the core structure DTD it declares' : 'the TBX-Basic schema'}, whatever the phrases`, async function () {
+      const v = await validator();
+      if (!v) {
+        console.log('      (not validated: neither the libxml2-wasm package nor the xmllint command is installed; run npm ci, or apt-get install libxml2-utils)');
+        this.skip();
+      }
+      const check = (xml: string) => version === 2 ? v.dtd(xml, TBX_V2_DTD) : v.rng(xml, TBX_BASIC_V3_RNG);
+      // The validation is real: the ids the writer used to write are refused.
+      const numeric = (await collect((sink) => writeTbx(version, 'G', GLOSSARY.map((d) => asExport(d)), sink))).replace(/ id="c(\d+)"/g, ' id="$1"');
+      assert.notDeepEqual(await check(numeric), [], `${v.name} accepted numeric ids`);
+      await fc.assert(fc.asyncProperty(oneSource, async (dicts) => {
+        const xml = await collect((sink) => writeTbx(version, 'G & <g>', dicts.map((d) => asExport(d)), sink));
+        assert.deepEqual(await check(xml), [], xml.slice(0, 3000));
+      }), { numRuns: Math.min(RUNS, 50) });
+    });
+  }
 });
