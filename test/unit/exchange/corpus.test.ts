@@ -1,0 +1,51 @@
+/** The corpus of real files from other tools (test/corpus/SOURCES.md): each read as the import reads it, compared
+ * with what test/corpus/expected.json says it holds. The files are not in the repository: set TERMINOLOGY_CORPUS_DIR
+ * to a folder that holds them (names as in SOURCES.md); without it the test is skipped with a note. */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { planConcepts, planSpreadsheet, readSpreadsheet, readTbx, sourceLanguages, type ColumnMapping, type ImportPlan } from '../../../src/core/exchange';
+
+const CORPUS = path.join(__dirname, '..', '..', '..', '..', 'test', 'corpus');
+
+interface Expected {
+  source?: string; declared?: string; asks?: boolean; mapping?: ColumnMapping;
+  pairs: Record<string, number>; skipped?: Record<string, Record<string, number>>; first?: Record<string, [string, string]>;
+}
+
+describe('corpus of real files from other tools', () => {
+  const expected = JSON.parse(fs.readFileSync(path.join(CORPUS, 'expected.json'), 'utf8')) as Record<string, Expected>;
+  const dir = process.env.TERMINOLOGY_CORPUS_DIR;
+  for (const [file, want] of Object.entries(expected)) {
+    it(file, async function () {
+      if (!dir || !fs.existsSync(path.join(dir, file))) {
+        console.log(`      (${file} not read: set TERMINOLOGY_CORPUS_DIR to the folder of the files listed in test/corpus/SOURCES.md)`);
+        this.skip();
+      }
+      const bytes = fs.readFileSync(path.join(dir, file));
+      let plan: ImportPlan;
+      if (/\.tbx$/i.test(file)) {
+        const tb = await readTbx([bytes]);
+        assert.equal(tb.declaredLang, want.declared);
+        const source = sourceLanguages(tb)[0].lang;
+        assert.equal(source, want.source);
+        plan = planConcepts(tb.concepts, source, { format: `tbx-v${tb.version}` });
+      } else {
+        const sheet = readSpreadsheet(bytes, { fileName: file });
+        assert.equal(sheet.mapping === undefined, Boolean(want.asks), 'whether the import must ask');
+        plan = planSpreadsheet(sheet, sheet.mapping ?? want.mapping!);
+      }
+      assert.deepEqual(Object.fromEntries(plan.pairs.map((p) => [`${p.sourceLang}-${p.targetLang}`, p.entries.length])), want.pairs);
+      for (const [pair, reasons] of Object.entries(want.skipped ?? {})) {
+        const p = plan.pairs.find((x) => `${x.sourceLang}-${x.targetLang}` === pair)!;
+        const got: Record<string, number> = {};
+        for (const s of p.skipped) got[s.reason] = (got[s.reason] ?? 0) + 1;
+        assert.deepEqual(got, reasons, pair);
+      }
+      for (const [pair, entry] of Object.entries(want.first ?? {})) {
+        const p = plan.pairs.find((x) => `${x.sourceLang}-${x.targetLang}` === pair)!;
+        assert.deepEqual([p.entries[0].source, p.entries[0].target], entry, pair);
+      }
+    });
+  }
+});
