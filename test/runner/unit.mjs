@@ -8,7 +8,13 @@ import { repoRoot } from './vscode-harness.mjs';
 const fuzzOnly = process.argv.includes('--fuzz');
 if (fuzzOnly) process.env.TERMINOLOGY_FUZZ_RUNS ||= '10000';
 if (fuzzOnly) process.env.TERMINOLOGY_FUZZ_TIMES ||= '1'; // each bounded property logs its slowest case (test/unit/fuzz/bound.ts)
-const dir = join(repoRoot, 'out', 'test', 'unit', ...(fuzzOnly ? ['fuzz'] : []));
+// `--corpus` (npm run test:corpus): the real files from other tools, which are not in the repository.
+const corpus = process.argv.includes('--corpus');
+if (corpus && !process.env.TERMINOLOGY_CORPUS_DIR) {
+  console.error('test:corpus: set TERMINOLOGY_CORPUS_DIR to the folder of the files listed in test/corpus/SOURCES.md');
+  process.exit(2);
+}
+const dir = corpus ? join(repoRoot, 'out', 'test', 'corpus') : join(repoRoot, 'out', 'test', 'unit', ...(fuzzOnly ? ['fuzz'] : []));
 const files = [];
 const walk = (d) => {
   for (const name of readdirSync(d)) {
