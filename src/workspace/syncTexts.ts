@@ -1,9 +1,10 @@
 /** Texts of linked files: their error count by the editor's rules, their service form and back, the folder name of a
  * clone, and the read-only snapshots of the service's side for Compare. */
 import * as vscode from 'vscode';
-import { lintEntries, lintTermList, parseEntries, serializeEntries, termsOf } from '../core';
-import type { LinkedKind } from '../core/workspace/syncStatus';
+import { lintEntries, lintTermList } from '../core';
 import { pairUsable, type LinkStatus } from './syncModel';
+
+export { localText, serviceText } from '../core/workspace/serviceText';
 
 /** Error-level findings of a linked file's text, by the editor's rules (the pair given when the rules accept it). */
 export function errorCount(text: string, status: Pick<LinkStatus, 'kind' | 'link'>): number {
@@ -11,21 +12,6 @@ export function errorCount(text: string, status: Pick<LinkStatus, 'kind' | 'link
   const findings = k.kind === 'terms' ? lintTermList(text)
     : lintEntries(text, { format: k.format, ...(pairUsable(status.link) ? { sourceLang: k.sourceLang, targetLang: k.targetLang } : {}) });
   return findings.filter((f) => f.severity === 'error').length;
-}
-
-/** The service's form of a local text: TSV of the entries it would keep, or the terms one per line. */
-export function serviceText(text: string, kind: LinkedKind): string {
-  if (kind.kind === 'terms') return termsOf(text).join('\n');
-  const entries = parseEntries(text, kind.format).entries.filter((e) => e.sourceLang === undefined || !kind.sourceLang ||
-    (e.sourceLang.toLowerCase() === kind.sourceLang && e.targetLang?.toLowerCase() === kind.targetLang));
-  return serializeEntries(entries, 'tsv');
-}
-
-/** The service's text in the file's format (a CSV file gets CSV). */
-export function localText(remote: string, kind: LinkedKind): string {
-  if (kind.kind === 'terms') return remote === '' || remote.endsWith('\n') ? remote : remote + '\n';
-  if (kind.format === 'tsv') return remote === '' || remote.endsWith('\n') ? remote : remote + '\n';
-  return serializeEntries(parseEntries(remote, 'tsv').entries, 'csv');
 }
 
 const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'glossary';
