@@ -19,3 +19,4 @@ export * from './styleRules/catalog';
 export * from './styleRules/document';
 export * from './glossary';
 export { linterFor, type LintKind } from './lintKind';
+export { decodeTextFile, encodeTextFile, firstInvalidUtf8, EncodingError, type DecodedFile, type TextEncoding } from './textFile';
