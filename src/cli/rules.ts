@@ -35,4 +35,5 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'missing-file': 'A file the manifest links does not exist.',
   'duplicate-link': 'A language or file is linked twice.',
   'duplicate-name': 'A glossary or collection name appears twice in the manifest.',
+  'encoding': 'The file is not UTF-8, nor UTF-16 with a byte order mark: it is never pushed.',
 };

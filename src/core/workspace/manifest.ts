@@ -4,6 +4,7 @@
 import { applyEdits, modify, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { lintLanguageCode, lintLanguagePair, type LanguageFinding } from '../languages';
 import type { Severity } from '../findings';
+import { RULE_CODES, RULE_LEVELS, type RuleLevel, type RuleSettings } from '../ruleSettings';
 
 export const DEFAULT_MANIFEST_NAME = 'terminology.json';
 
@@ -59,6 +60,8 @@ export interface Manifest {
 export interface ParsedManifest {
   manifest: Manifest;
   problems: ManifestProblem[];
+  /** Rule severities (`"rules"`), for the editor's diagnostics and the CLI alike. */
+  rules: RuleSettings;
 }
 
 const AREA_KEYS: Record<LinkArea, { list: string; id: string }> = {
@@ -111,6 +114,7 @@ export function normalizePath(path: string): string {
 export function parseManifest(text: string, options: { languages?: Iterable<string> } = {}): ParsedManifest {
   const problems: ManifestProblem[] = [];
   const manifest: Manifest = { glossaries: [], spokenTerms: [] };
+  const rules: Record<string, RuleLevel> = {};
   const errors: ParseError[] = [];
   let root: Node | undefined;
   try {
@@ -127,13 +131,13 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
   }
   if (!root) {
     if (!errors.length) problems.push({ code: 'manifest-syntax', severity: 'error', offset: 0, length: 0, message: 'The manifest is empty: it must be a JSON object.' });
-    return { manifest, problems };
+    return { manifest, problems, rules };
   }
   const schema = (node: Node, message: string, severity: Severity = 'error') =>
     problems.push({ code: 'manifest-schema', severity, offset: node.offset, length: node.length, message });
   if (root.type !== 'object') {
     schema(root, 'The manifest must be a JSON object with "glossaries" and/or "spokenTerms".');
-    return { manifest, problems };
+    return { manifest, problems, rules };
   }
   const languages = options.languages ? [...options.languages] : undefined;
   const seenPaths = new Map<string, string>();
@@ -147,8 +151,12 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
       if (value.type !== 'string') schema(value, '"$schema" must be a string.');
       continue;
     }
+    if (key === 'rules') {
+      readRules(value, rules, schema);
+      continue;
+    }
     if (key !== 'glossaries' && key !== 'spokenTerms') {
-      schema(keyNode, `Unknown property "${key}": the manifest holds "glossaries" and "spokenTerms".`);
+      schema(keyNode, `Unknown property "${key}": the manifest holds "glossaries", "spokenTerms" and "rules".`);
       continue;
     }
     const area: LinkArea = key;
@@ -165,7 +173,19 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
       } else if (nameNode) names.set(owner.name, nameNode);
     });
   }
-  return { manifest, problems };
+  return { manifest, problems, rules };
+}
+
+function readRules(value: Node, rules: Record<string, RuleLevel>, schema: (n: Node, m: string, s?: Severity) => void): void {
+  if (value.type !== 'object') { schema(value, '"rules" must be an object mapping rule codes to "off", "info", "warning" or "error".'); return; }
+  for (const prop of value.children ?? []) {
+    const [k, v] = prop.children ?? [];
+    if (!k || !v) continue;
+    const code = k.value as string;
+    if (!RULE_CODES.includes(code)) { schema(k, `Unknown rule "${code}".`, 'warning'); continue; }
+    if (v.type !== 'string' || !RULE_LEVELS.includes(v.value as RuleLevel)) { schema(v, `A rule's level is "off", "info", "warning" or "error".`); continue; }
+    rules[code] = v.value as RuleLevel;
+  }
 }
 
 /** Whether an object's property was written before it: reported, and the first one counts (as in the edits, which
