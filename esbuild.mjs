@@ -65,7 +65,13 @@ const contexts = await Promise.all([
     entryPoints: { table: 'src/webview/main.ts' }, outdir: 'dist/webview', plugins: [problemReporter],
   }),
   // No `external: ['vscode']` here: an import of vscode fails the build instead of becoming a require.
-  esbuild.context({ ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [problemReporter, noVscodeInCli] }),
+  // tinyglobby's fdir is an ES module that calls createRequire(import.meta.url): in this CommonJS bundle,
+  // import.meta.url is the bundle's own address.
+  esbuild.context({
+    ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [problemReporter, noVscodeInCli],
+    banner: { js: '#!/usr/bin/env node\nconst __cliFileUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { 'import.meta.url': '__cliFileUrl' },
+  }),
 ]);
 
 if (watch) {

@@ -1,15 +1,20 @@
-/** What `lint` checks: the manifest's linked files, or the files and folders named, with the editor's rules. */
+/** What `lint` checks: the manifest's linked files, or the files, folders and globs named, with the editor's rules. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { lintEntries, lintGrid, lintLanguagePair, lintTermList, type Finding, type Severity } from '../core';
+import { dirname, join, resolve, sep } from 'node:path';
+import { globSync, isDynamicPattern } from 'tinyglobby';
+import { fixAll, lintEntries, lintGrid, lintLanguagePair, lintTermList, type Finding, type Severity } from '../core';
 import {
-  checkLinkedFiles, manifestLinks, normalizePath, offsetPosition, parseManifest, type Manifest, type ManifestLink,
-  type ManifestProblem,
+  checkLinkedFiles, DEFAULT_MANIFEST_NAME, manifestLinks, offsetPosition, parseManifest, type Manifest, type ManifestLink, type ManifestProblem,
 } from '../core/workspace/manifest';
+import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
+import { checkFile, EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError, writeFileAtomic } from './files';
+import { encodeTextFile } from '../core';
 
 /** One finding, ready to print: 1-based line and column (UTF-16 code units, as editors count them). */
 export interface CliFinding {
-  /** As shown: relative to the current folder, forward slashes. */
+  /** The file, absolute: what guards compare (never the path as shown). */
+  file: string;
+  /** As shown: relative to the working folder, forward slashes. */
   path: string;
   line: number;
   col: number;
@@ -20,33 +25,54 @@ export interface CliFinding {
   message: string;
 }
 
-export class UsageError extends Error {}
+export { UsageError };
 
-export interface LoadedManifest { file: string; dir: string; text: string; manifest: Manifest; problems: ManifestProblem[] }
+export interface LoadedManifest { file: string; dir: string; text: string; manifest: Manifest; problems: ManifestProblem[]; rules: RuleSettings }
 
 /** What to lint: a file with its kind and, for a linked dictionary, its language pair. A `multilingual` file is a
  * whole glossary from one source language (`*.multilingual.tsv`: a header of language codes, a column per target). */
 export interface LintTarget { file: string; kind: 'tsv' | 'csv' | 'terms' | 'multilingual'; sourceLang?: string; targetLang?: string }
 
-const shown = (file: string, cwd: string) => {
-  const rel = relative(cwd, file);
-  return (rel && !rel.startsWith('..') ? rel : file).split(sep).join('/');
-};
+/** The manifest: the one named, else `terminology.json` in the working folder or the nearest folder above it. */
+export function findManifest(cwd: string, named: string | undefined): string | undefined {
+  if (named) {
+    const file = resolve(cwd, named);
+    if (checkFile(file, named) === 'missing') throw new UsageError(`${named}: no such file`);
+    return file;
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const file = join(dir, DEFAULT_MANIFEST_NAME);
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
-export function loadManifest(file: string): LoadedManifest {
-  const text = readFileSync(file, 'utf8');
-  const { manifest, problems } = parseManifest(text);
+export function loadManifest(file: string, cwd: string): LoadedManifest {
+  const shown = shownPath(file, cwd);
+  checkFile(file, shown);
+  let text: string;
+  try {
+    text = readTextFile(file, shown).text;
+  } catch (err) {
+    if (err instanceof EncodingError) throw new UsageError(`${shown}: ${err.message}`);
+    throw err;
+  }
+  const { manifest, problems, rules } = parseManifest(text);
   const dir = dirname(file);
-  problems.push(...checkLinkedFiles(manifest, (p) => existsSync(join(dir, p))));
-  return { file, dir, text, manifest, problems };
+  problems.push(...checkLinkedFiles(manifest, (p) => checkFile(join(dir, p), shownPath(join(dir, p), cwd)) === 'file'));
+  return { file, dir, text, manifest, problems, rules };
 }
 
 export function manifestFindings(m: LoadedManifest, cwd: string): CliFinding[] {
-  return [...m.problems].sort((a, b) => a.offset - b.offset).map((p) => {
+  return applySettings([...m.problems].sort((a, b) => a.offset - b.offset).map((p) => {
     const a = offsetPosition(m.text, p.offset);
     const b = offsetPosition(m.text, p.offset + p.length);
-    return { path: shown(m.file, cwd), line: a.line + 1, col: a.col + 1, endLine: b.line + 1, endCol: b.col + 1, severity: p.severity, code: p.code, message: p.message };
-  });
+    return { file: m.file, path: shownPath(m.file, cwd), line: a.line + 1, col: a.col + 1, endLine: b.line + 1, endCol: b.col + 1, severity: p.severity, code: p.code, message: p.message };
+  }), m.rules);
+}
+
+function applySettings(findings: CliFinding[], rules: RuleSettings): CliFinding[] {
+  return applyRuleSettings(findings, rules);
 }
 
 export function targetOfLink(m: LoadedManifest, link: ManifestLink): LintTarget {
@@ -60,12 +86,20 @@ export function targetOfLink(m: LoadedManifest, link: ManifestLink): LintTarget 
 const DEFAULT_PATTERNS = [/\.glossary\.(tsv|csv)$/i, /\.multilingual\.tsv$/i, /\.terms\.txt$/i];
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 
-function walk(dir: string, out: string[]): void {
-  for (const name of readdirSync(dir).sort()) {
+/** Files under `dir` that `keep` wants, sorted; a folder that cannot be read, or a wanted entry that is a broken link,
+ * is a UsageError. */
+function walk(dir: string, keep: (file: string) => boolean, cwd: string, out: string[]): void {
+  let names: string[];
+  try { names = readdirSync(dir).sort(); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, shownPath(dir, cwd))); }
+  for (const name of names) {
     const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) { if (!SKIP_DIRS.has(name)) walk(p, out); }
-    else if (DEFAULT_PATTERNS.some((re) => re.test(name))) out.push(p);
+    let isDir: boolean;
+    try { isDir = statSync(p).isDirectory(); } catch (err) {
+      if (keep(p)) throw new UsageError(`${shownPath(p, cwd)}: ${(err as NodeJS.ErrnoException).code === 'ELOOP' ? 'a loop of symbolic links' : 'a symbolic link to a file that does not exist'}`);
+      continue; // a broken link the lint would not read anyway
+    }
+    if (isDir) { if (!SKIP_DIRS.has(name)) walk(p, keep, cwd, out); }
+    else if (keep(p)) out.push(p);
   }
 }
 
@@ -78,53 +112,109 @@ export function kindOfFile(file: string): LintTarget['kind'] | undefined {
   return undefined;
 }
 
+const inside = (file: string, dir: string) => file === dir || file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+
 /**
- * The targets of the paths given: files by extension (a linked file gets its manifest's pair), folders walked for
- * `*.glossary.tsv|csv`, `*.multilingual.tsv` and `*.terms.txt`, a `.json` file read as a manifest.
+ * The targets of the paths given: files by extension (a linked file as what it is linked to), folders walked for
+ * the manifest's linked files whatever their names and for `*.glossary.tsv|csv`, `*.multilingual.tsv` and
+ * `*.terms.txt`, quoted globs (tinyglobby), a `.json` file read as a manifest. A path or glob that yields no file
+ * is a UsageError ("no files matched"), as with eslint.
  */
 export function targetsOfPaths(paths: string[], cwd: string, manifest: LoadedManifest | undefined): { targets: LintTarget[]; manifests: LoadedManifest[] } {
   const targets: LintTarget[] = [];
   const manifests: LoadedManifest[] = [];
   const linked = new Map<string, LintTarget>();
   if (manifest) for (const l of manifestLinks(manifest.manifest)) linked.set(resolve(manifest.dir, l.path), targetOfLink(manifest, l));
-  const add = (file: string, explicit: boolean) => {
-    const abs = resolve(cwd, file);
+  const targetOf = (abs: string): LintTarget | undefined => {
     const known = linked.get(abs);
-    if (known) { targets.push(known); return; }
+    if (known) return known;
     const kind = kindOfFile(abs);
-    if (!kind) {
-      if (explicit) throw new UsageError(`${file}: not a glossary file (.tsv or .csv), a term list (.txt) or a manifest (.json)`);
-      return;
-    }
-    targets.push({ file: abs, kind });
+    return kind && { file: abs, kind };
   };
+  const wanted = (abs: string) => linked.has(abs) || DEFAULT_PATTERNS.some((re) => re.test(abs));
   for (const p of paths) {
+    if (isDynamicPattern(p)) {
+      const files = globSync(p, { cwd, absolute: true, onlyFiles: true, ignore: [...SKIP_DIRS].map((d) => `**/${d}/**`), expandDirectories: false })
+        .map((f) => resolve(f)).sort();
+      const found = files.map(targetOf).filter((t): t is LintTarget => t !== undefined);
+      if (!found.length) throw new UsageError(`${p}: no files matched (glossary files .tsv or .csv, term lists .txt)`);
+      targets.push(...found);
+      continue;
+    }
     const abs = resolve(cwd, p);
-    if (!existsSync(abs)) throw new UsageError(`${p}: no such file or folder`);
-    if (statSync(abs).isDirectory()) {
+    let st;
+    try { st = statSync(abs); } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      if (e.code === 'ENOENT' && checkFile(abs, p) === 'missing') throw new UsageError(`${p}: no such file or folder`);
+      throw new UsageError(fileErrorMessage(e, p));
+    }
+    if (st.isDirectory()) {
       const files: string[] = [];
-      walk(abs, files);
-      for (const f of files) add(f, false);
+      walk(abs, wanted, cwd, files);
+      // The manifest itself, when the folder holds it: `lint .` checks it too.
+      if (manifest && inside(manifest.file, abs) && !manifests.includes(manifest)) manifests.push(manifest);
+      if (!files.length) throw new UsageError(`${p}: no files matched (no linked file, *.glossary.tsv|csv, *.multilingual.tsv or *.terms.txt in it)`);
+      for (const f of files) targets.push(targetOf(f)!);
     } else if (/\.json$/i.test(abs)) {
-      const m = loadManifest(abs);
+      const m = manifest && manifest.file === abs ? manifest : loadManifest(abs, cwd);
       manifests.push(m);
       for (const l of manifestLinks(m.manifest)) if (existsSync(join(m.dir, l.path))) targets.push(targetOfLink(m, l));
-    } else add(abs, true);
+    } else {
+      const t = targetOf(abs);
+      if (!t) throw new UsageError(`${p}: not a glossary file (.tsv or .csv), a term list (.txt) or a manifest (.json)`);
+      targets.push(t);
+    }
   }
   return { targets, manifests };
 }
 
-/** The editor's rules over one file. */
-export function lintTarget(t: LintTarget, cwd: string): CliFinding[] {
-  const text = readFileSync(t.file, 'utf8');
-  const findings: Finding[] = t.kind === 'terms' ? lintTermList(text)
-    // The editor's rules for a multilingual glossary: the entry rules on every cell, and the checks across its columns.
-    : t.kind === 'multilingual' ? lintGrid(text)
-    : lintEntries(text, { format: t.kind, ...(t.sourceLang && t.targetLang ? { sourceLang: t.sourceLang, targetLang: t.targetLang } : {}) });
-  const path = shown(t.file, cwd);
-  return findings.map((f) => ({
-    path, line: f.line + 1, col: f.start + 1, endLine: f.line + 1, endCol: f.end + 1, severity: f.severity, code: f.code, message: f.message,
-  }));
+/** The editor's whole-text linter of a target. */
+export function linterOf(t: LintTarget): (text: string) => Finding[] {
+  if (t.kind === 'terms') return (text) => lintTermList(text);
+  if (t.kind === 'multilingual') return (text) => lintGrid(text);
+  return (text) => lintEntries(text, { format: t.kind as 'tsv' | 'csv', ...(t.sourceLang && t.targetLang ? { sourceLang: t.sourceLang, targetLang: t.targetLang } : {}) });
 }
 
-export { normalizePath };
+export interface LintedFile { findings: CliFinding[]; fixed?: number }
+
+/** The editor's rules over one file (with the manifest's rule settings); `fix`: the core's Fix All first, the file
+ * written back in its encoding when it changed. A file the encoding policy refuses is one `encoding` finding. */
+export function lintTarget(t: LintTarget, cwd: string, rules: RuleSettings = {}, fix = false): LintedFile {
+  const path = shownPath(t.file, cwd);
+  let read;
+  try {
+    read = readTextFile(t.file, path);
+  } catch (err) {
+    if (!(err instanceof EncodingError)) throw err;
+    return { findings: applySettings([{ file: t.file, path, line: err.line + 1, col: err.column + 1, endLine: err.line + 1, endCol: err.column + 2, severity: 'error', code: 'encoding', message: err.message }], rules) };
+  }
+  const lint = (text: string) => applyRuleSettings(linterOf(t)(text), rules);
+  let text = read.text;
+  let fixed: number | undefined;
+  if (fix) {
+    const r = fixAll(text, lint);
+    if (r.applied && r.text !== text) {
+      writeFileAtomic(t.file, encodeTextFile(r.text, read.encoding));
+      text = r.text;
+      fixed = r.applied;
+    }
+  }
+  const findings: CliFinding[] = [];
+  // One at a time: a file can have 150 000 findings, more than a spread into push() takes.
+  for (const f of lint(text)) {
+    findings.push({ file: t.file, path, line: f.line + 1, col: f.start + 1, endLine: f.line + 1, endCol: f.end + 1, severity: f.severity, code: f.code, message: f.message });
+  }
+  return { findings, ...(fixed ? { fixed } : {}) };
+}
+
+/** A text read by the policy, for code that needs the text whatever its findings (push, pull, status). */
+export function readLinked(file: string, cwd: string): { text: string; bytes: Uint8Array; encoding: ReturnType<typeof readTextFile>['encoding'] } | EncodingError {
+  try {
+    return readTextFile(file, shownPath(file, cwd));
+  } catch (err) {
+    if (err instanceof EncodingError) return err;
+    throw err;
+  }
+}
+
+export { readFileSync };

@@ -1,17 +1,22 @@
-/** `terminology` — the command line of Terminology Studio, for CI: the editor's rules without VS Code.
- *   terminology lint [paths…] [--format text|github|sarif] [--manifest FILE]
- *   terminology check [--format …]   lint, then compare each linked file with the service
- *   terminology push [--yes]         lint, then push what differs, never a file with errors
- * Exit status: 0 no error-level finding, 1 an error-level finding (or a file not in sync / not pushed), 2 a usage
- * error. */
-import { existsSync, readFileSync } from 'node:fs';
+/** `terminology` — the command line of Terminology Studio, for CI: the editor's rules and Repository Sync without
+ * VS Code. See `USAGE` (src/cli/args.ts) and docs/cli.md. Exit status: 0 clean; 1 findings, a file not in sync, not
+ * pushed or not pulled; 2 a usage, file system or internal error. */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ServiceError } from '../api';
 import { DEFAULT_MANIFEST_NAME, manifestLinks } from '../core/workspace/manifest';
+import { parseArgs, USAGE, type Args } from './args';
+import { shownPath, UsageError, writeFileAtomic } from './files';
 import {
-  lintTarget, loadManifest, manifestFindings, targetOfLink, targetsOfPaths, UsageError, type CliFinding, type LintTarget, type LoadedManifest,
+  findManifest, lintTarget, loadManifest, manifestFindings, targetOfLink, targetsOfPaths, type CliFinding, type LintTarget, type LoadedManifest,
 } from './lintFiles';
-import { FORMATS, formatGithub, formatSarif, formatText, type OutputFormat } from './report';
-import { check, KEY_VARIABLE, push } from './remote';
+import { readLockFile } from './lockFile';
+import { pull } from './pull';
+import { push, type RemoteContext } from './push';
+import { formatGithub, formatJson, formatSarif, formatText, type OutputFormat } from './report';
+import { clientFromEnv, failureMessage } from './service';
+import { status } from './status';
+import { appendStepSummary, lintMarkdown } from './stepSummary';
 
 export interface CliIo {
   cwd: string;
@@ -19,28 +24,6 @@ export interface CliIo {
   out: (s: string) => void;
   err: (s: string) => void;
 }
-
-const USAGE = `Usage: terminology <command> [options] [paths…]
-
-Commands:
-  lint [paths…]   check glossary files (.tsv, .csv), multilingual glossaries (*.multilingual.tsv), term lists (.txt)
-                  and manifests (.json) with the editor's rules;
-                  without paths, the files linked in ./${DEFAULT_MANIFEST_NAME}
-  check           lint, then compare each linked file with the service: in sync, differs, not pushed yet
-  push            lint, then push each linked file that differs from the service (a missing glossary is created);
-                  files with errors are never pushed, and the others only with --yes
-
-Options:
-  --format text|github|sarif   output: "path:line:col: severity code message" (default), GitHub workflow
-                               annotations, or SARIF 2.1.0
-  --manifest FILE              the manifest (default ./${DEFAULT_MANIFEST_NAME})
-  --yes                        push: push the files without errors even when others have errors
-  -h, --help, --version
-
-Exit status: 0 no error-level finding, 1 an error-level finding (check: or a file not in sync; push: or a file not
-pushed), 2 a usage error. check and push read the API key from ${KEY_VARIABLE}; TERMINOLOGY_BASE_URL and
-TERMINOLOGY_FREE_BASE_URL override the service's addresses.
-`;
 
 export function version(): string {
   try {
@@ -50,68 +33,95 @@ export function version(): string {
   }
 }
 
-const COMMANDS = ['lint', 'check', 'push'];
-
-interface Args { command: string; format: OutputFormat; manifest?: string; yes: boolean; paths: string[] }
-
-export function parseArgs(argv: string[]): Args | 'help' | 'version' {
-  const args: Args = { command: '', format: 'text', yes: false, paths: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = (name: string) => {
-      const eq = a.indexOf('=');
-      if (eq !== -1) return a.slice(eq + 1);
-      if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value`);
-      return argv[++i];
-    };
-    if (a === '-h' || a === '--help') return 'help';
-    if (a === '--version') return 'version';
-    if (a === '--format' || a.startsWith('--format=')) {
-      const f = value('--format');
-      if (!FORMATS.includes(f as OutputFormat)) throw new UsageError(`unknown format "${f}": use ${FORMATS.join(', ')}`);
-      args.format = f as OutputFormat;
-    } else if (a === '--manifest' || a.startsWith('--manifest=')) args.manifest = value('--manifest');
-    else if (a === '--yes' || a === '-y') args.yes = true;
-    else if (a === '--') { args.paths.push(...argv.slice(i + 1)); break; }
-    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-    else if (!args.command) args.command = a;
-    else args.paths.push(a);
-  }
-  if (!args.command) throw new UsageError('no command given');
-  if (!COMMANDS.includes(args.command)) throw new UsageError(`unknown command "${args.command}"`);
-  if (args.command !== 'lint' && args.paths.length) throw new UsageError(`${args.command} works on the manifest's files; it takes no paths`);
-  return args;
-}
-
 export function render(findings: CliFinding[], format: OutputFormat): string {
   if (format === 'github') return formatGithub(findings);
   if (format === 'sarif') return formatSarif(findings, { version: version(), informationUri: 'https://github.com/terminology-studio/terminology-studio' });
+  if (format === 'json') return formatJson(findings);
   return formatText(findings);
 }
 
-/** Lints what the arguments name; returns the findings, the targets and the manifest read. */
-export function lint(args: { paths: string[]; manifest?: string }, cwd: string): { findings: CliFinding[]; manifest?: LoadedManifest; targets: LintTarget[] } {
-  const manifestFile = resolve(cwd, args.manifest ?? DEFAULT_MANIFEST_NAME);
-  if (args.manifest && !existsSync(manifestFile)) throw new UsageError(`${args.manifest}: no such file`);
-  const manifest = existsSync(manifestFile) ? loadManifest(manifestFile) : undefined;
+export interface LintResult { findings: CliFinding[]; manifest?: LoadedManifest; targets: LintTarget[]; fixed: number }
+
+/** Lints what the arguments name (with the manifest's rule settings); returns the findings, the targets and the
+ * manifest read. */
+export function lint(args: Pick<Args, 'paths' | 'manifest' | 'fix'>, cwd: string): LintResult {
+  const manifestFile = findManifest(cwd, args.manifest);
+  const manifest = manifestFile ? loadManifest(manifestFile, cwd) : undefined;
   const findings: CliFinding[] = [];
   let targets: LintTarget[];
+  const manifests: LoadedManifest[] = [];
   if (args.paths.length) {
     const r = targetsOfPaths(args.paths, cwd, manifest);
     targets = r.targets;
-    for (const m of r.manifests) findings.push(...manifestFindings(m, cwd));
+    manifests.push(...r.manifests);
   } else {
-    if (!manifest) throw new UsageError(`no ${DEFAULT_MANIFEST_NAME} in ${cwd}: name the files to lint, or --manifest FILE`);
-    findings.push(...manifestFindings(manifest, cwd));
-    targets = manifestLinks(manifest.manifest).filter((l) => existsSync(join(manifest.dir, l.path))).map((l) => targetOfLink(manifest, l));
+    if (!manifest) throw new UsageError(`no ${DEFAULT_MANIFEST_NAME} in ${cwd} or a folder above it: name the files to lint, or --manifest FILE`);
+    manifests.push(manifest);
+    targets = manifestLinks(manifest.manifest).filter((l) => !manifest.problems.some((p) => p.code === 'missing-file' && p.offset === l.valueOffset)).map((l) => targetOfLink(manifest, l));
   }
+  for (const m of manifests) for (const f of manifestFindings(m, cwd)) findings.push(f);
+  const rules = manifest?.rules ?? {};
   const seen = new Set<string>();
+  let fixed = 0;
   for (const t of targets) {
     if (seen.has(t.file)) continue;
     seen.add(t.file);
-    findings.push(...lintTarget(t, cwd));
+    const r = lintTarget(t, cwd, rules, args.fix);
+    fixed += r.fixed ?? 0;
+    // One at a time: a spread of 150 000 findings into push() overflows the stack.
+    for (const f of r.findings) findings.push(f);
   }
-  return { findings, manifest, targets };
+  return { findings, manifest, targets, fixed };
+}
+
+export function summary(findings: CliFinding[]): string {
+  let errors = 0;
+  let warnings = 0;
+  let infos = 0;
+  const files = new Set<string>();
+  for (const f of findings) {
+    files.add(f.path);
+    if (f.severity === 'error') errors++;
+    else if (f.severity === 'warning') warnings++;
+    else infos++;
+  }
+  return findings.length ? `${errors} error(s), ${warnings} warning(s), ${infos} info in ${files.size} file(s)\n` : 'no problems found\n';
+}
+
+async function run(args: Args, io: CliIo): Promise<number> {
+  if (args.command === 'lint') {
+    const r = lint(args, io.cwd);
+    const findings = args.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+    const report = render(findings, args.format);
+    if (args.outputFile) writeFileAtomic(resolve(io.cwd, args.outputFile), report);
+    else io.out(report);
+    if (r.fixed) io.err(`fixed ${r.fixed} problem(s)\n`);
+    if (args.format === 'text' || args.outputFile) io.err(summary(findings));
+    appendStepSummary(io.env, lintMarkdown(findings));
+    const errors = findings.some((f) => f.severity === 'error');
+    const warnings = findings.filter((f) => f.severity === 'warning').length;
+    if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+      io.err(`too many warnings: ${warnings} (--max-warnings ${args.maxWarnings})\n`);
+      return 1;
+    }
+    return errors ? 1 : 0;
+  }
+  const manifestFile = findManifest(io.cwd, args.manifest);
+  if (!manifestFile) throw new UsageError(`${args.command} needs a manifest: no ${DEFAULT_MANIFEST_NAME} in ${io.cwd} or a folder above it`);
+  const m = loadManifest(manifestFile, io.cwd);
+  const lf = readLockFile(m, io.cwd);
+  const client = clientFromEnv(io.env, version(), args.command === 'push' || args.command === 'pull' ? (line) => { if (/Retry|->\s*(429|5\d\d)/.test(line)) io.err(`${line}\n`); } : undefined);
+  const ctx: RemoteContext = { client, m, lf, cwd: io.cwd, io, format: args.format, env: io.env };
+  if (args.command === 'status') return status(ctx);
+  if (args.command === 'pull') return pull(ctx);
+  const { findings } = lint({ paths: [], manifest: manifestFile, fix: false }, io.cwd);
+  io.out(render(findings, args.format));
+  if (args.command === 'check') {
+    const errors = findings.some((f) => f.severity === 'error');
+    const code = await status(ctx);
+    return errors || code ? 1 : 0;
+  }
+  return push(ctx, findings, { yes: args.yes, force: args.force, dryRun: args.dryRun });
 }
 
 export async function main(argv: string[], io: CliIo): Promise<number> {
@@ -126,31 +136,17 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (args === 'help') { io.out(USAGE); return 0; }
   if (args === 'version') { io.out(`${version()}\n`); return 0; }
   try {
-    const { findings, manifest } = lint(args, io.cwd);
-    const errors = findings.filter((f) => f.severity === 'error').length;
-    if (args.command !== 'lint') {
-      if (!manifest) throw new UsageError(`${args.command} needs a manifest: no ${args.manifest ?? DEFAULT_MANIFEST_NAME} in ${io.cwd}`);
-      const show = (f: CliFinding[]) => render(f, args.format === 'sarif' ? 'sarif' : args.format);
-      return args.command === 'check'
-        ? await check(findings, manifest, args.format, io, show, version())
-        : await push(findings, manifest, args.format, args.yes, io, show, version());
-    }
-    io.out(render(findings, args.format));
-    if (args.format === 'text') io.err(summary(findings));
-    return errors ? 1 : 0;
+    return await run(args, io);
   } catch (err) {
     if (err instanceof UsageError) { io.err(`terminology: ${err.message}\n`); return 2; }
-    io.err(`terminology: ${(err as Error).message}\n`);
-    return 1;
+    // The service refused or failed (after the client's retries): nothing more was done; exit 1, as for any file not
+    // pushed or pulled.
+    if (err instanceof ServiceError) { io.err(`terminology: ${failureMessage(err)}\n`); return 1; }
+    const e = err as NodeJS.ErrnoException;
+    if (e?.code && e.path) { io.err(`terminology: ${shownPath(e.path, io.cwd)}: ${e.message}\n`); return 2; }
+    io.err(`terminology: internal error: ${e?.stack ?? String(err)}\n`);
+    return 2;
   }
-}
-
-export function summary(findings: CliFinding[]): string {
-  const n = (s: CliFinding['severity']) => findings.filter((f) => f.severity === s).length;
-  const files = new Set(findings.map((f) => f.path)).size;
-  return findings.length
-    ? `${n('error')} error(s), ${n('warning')} warning(s), ${n('info')} info in ${files} file(s)\n`
-    : 'no problems found\n';
 }
 
 if (require.main === module) {

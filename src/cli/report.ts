@@ -4,11 +4,23 @@ import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { CliFinding } from './lintFiles';
 import { RULE_DESCRIPTIONS } from './rules';
 
-export type OutputFormat = 'text' | 'github' | 'sarif';
-export const FORMATS: readonly OutputFormat[] = ['text', 'github', 'sarif'];
+export type OutputFormat = 'text' | 'github' | 'sarif' | 'json';
+export const FORMATS: readonly OutputFormat[] = ['text', 'github', 'sarif', 'json'];
 
 export function formatText(findings: CliFinding[]): string {
-  return findings.map((f) => `${f.path}:${f.line}:${f.col}: ${f.severity} ${f.code} ${oneLine(f.message)}\n`).join('');
+  let out = '';
+  for (const f of findings) out += `${f.path}:${f.line}:${f.col}: ${f.severity} ${f.code} ${oneLine(f.message)}\n`;
+  return out;
+}
+
+/** `--format json`: the findings (1-based lines and UTF-16 columns, paths relative to the working folder) and the
+ * counts. */
+export function formatJson(findings: CliFinding[]): string {
+  const count = (s: CliFinding['severity']) => findings.filter((f) => f.severity === s).length;
+  return JSON.stringify({
+    errorCount: count('error'), warningCount: count('warning'), infoCount: count('info'),
+    findings: findings.map((f) => ({ path: f.path, line: f.line, column: f.col, endLine: f.endLine, endColumn: f.endCol, severity: f.severity, code: f.code, message: f.message })),
+  }, null, 2) + '\n';
 }
 
 const oneLine = (s: string) => s.replace(/\r\n|\r|\n/g, ' ');
