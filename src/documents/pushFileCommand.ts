@@ -8,6 +8,7 @@ import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { pairLabel } from '../platform/words';
 import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
+import { checkFileEncoding } from '../platform/fileText';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
@@ -83,6 +84,8 @@ export function pushFileActions(ctx: CommandContext, diagnostics: DiagnosticsMan
   const prepare = async (uri: vscode.Uri, o: PushFileOptions, signal?: AbortSignal) => {
     if (!vscode.workspace.isTrusted) throw new Error(vscode.l10n.t('Push File is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
     const { doc, format } = await localGlossaryFile(uri);
+    // The bytes on disk decide, not VS Code's decoding of them: a Latin-1 file is refused, never sent as U+FFFD.
+    await checkFileEncoding(doc.uri);
     const pair = { sourceLang: o.sourceLang.toLowerCase(), targetLang: o.targetLang.toLowerCase() };
     const text = doc.getText();
     const errors = errorCount(text, format, pair);
@@ -133,6 +136,12 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
     }
     const { doc, format } = file;
     const name = basename(doc.uri);
+    try {
+      await checkFileEncoding(doc.uri);
+    } catch (err) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('{0} Nothing was sent.', err instanceof Error ? err.message : String(err)));
+      return;
+    }
     // Say up front when the file cannot be pushed, before asking anything.
     const errors = errorCount(doc.getText(), format);
     if (errors) {

@@ -8,6 +8,7 @@ import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, t
 import { forEachBounded } from '../platform/bounded';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import { describeError } from '../platform/errors';
+import { checkFileEncoding, encodeLikeFile, FileEncodingError, readFileText } from '../platform/fileText';
 import {
   fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel,
 } from './syncModel';
@@ -92,14 +93,15 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString() && !d.isClosed);
     // Only an editor in step with the file (not one whose file changed on disk since, which VS Code reloads itself:
     // its save would meet a newer file).
-    if (doc && !doc.isDirty && new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) === doc.getText()) {
+    if (doc && !doc.isDirty && await readFileText(uri).then((f) => f?.text, () => undefined) === doc.getText()) {
       if (doc.getText() === text) return;
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
       if (await vscode.workspace.applyEdit(edit) && await doc.save()) return;
       log.warn(`${uri.fsPath}: the open editor could not take the pulled text; writing the file`);
     }
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+    // In the file's own encoding (a UTF-16 or BOM file stays one).
+    await vscode.workspace.fs.writeFile(uri, await encodeLikeFile(uri, text));
   }
 
   /** Writes ids found by name (a new checkout, another account) into the manifest. */
@@ -195,8 +197,14 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     const ready: vscode.Uri[] = [];
     const blocked: Array<{ uri: vscode.Uri; errors: number }> = [];
     for (const s of statuses) {
-      const text = await readLocal(s.uri);
-      const errors = text === undefined ? 0 : errorCount(text, s);
+      let errors: number;
+      try {
+        const text = await readLocal(s.uri);
+        errors = text === undefined ? 0 : errorCount(text, s);
+      } catch (err) {
+        if (!(err instanceof FileEncodingError)) throw err;
+        errors = 1; // its bytes are refused: one error, never pushed
+      }
       if (errors) blocked.push({ uri: s.uri, errors });
       else if (s.state !== 'in-sync') ready.push(s.uri);
     }
@@ -224,7 +232,8 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     const queue: LinkStatus[] = [];
     for (const s of statuses) {
       if (options.signal?.aborted) break;
-      const text = await readLocal(s.uri);
+      let text: string | undefined;
+      try { text = await readLocal(s.uri); } catch (err) { summary.failed.push({ uri: s.uri, error: describeError(err) }); step(s.uri); continue; }
       if (text === undefined) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('the file does not exist') }); step(s.uri); continue; }
       const errors = errorCount(text, s);
       if (errors) { summary.blocked.push({ uri: s.uri, errors }); step(s.uri); continue; }
@@ -383,6 +392,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     async linkFile(uri, target, signal) {
       requireTrust(vscode.l10n.t('Link File'));
       const rel = relPathOf(uri);
+      await checkFileEncoding(uri); // a file whose bytes are refused is not linked (it could never be pushed)
       const client = await clientOrThrow(ctx);
       await addLink(rel, target);
       const snap = await manifest.read();

@@ -11,6 +11,7 @@ import { forEachBounded } from '../platform/bounded';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { Logger } from '../platform/logger';
 import { describeError } from '../platform/errors';
+import { readFileText } from '../platform/fileText';
 import type { ManifestFile, ManifestSnapshot } from './manifestFile';
 import type { SyncStore } from './syncStore';
 
@@ -39,8 +40,10 @@ export const pairUsable = (link: ManifestLink) => link.targetLang !== undefined 
 export const linkedKindOf = (link: ManifestLink): LinkedKind => link.format === 'terms'
   ? { kind: 'terms' } : { kind: 'entries', format: link.format, sourceLang: link.sourceLang, targetLang: link.targetLang };
 
+/** The file's text by the repository's encoding policy; undefined when it does not exist; a FileEncodingError when
+ * its bytes are refused (Latin-1, UTF-16 without a BOM, binary): such a file is never pushed, nor pulled into. */
 export async function readLocal(uri: vscode.Uri): Promise<string | undefined> {
-  try { return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)); } catch { return undefined; }
+  return (await readFileText(uri))?.text;
 }
 
 export interface RemoteLists { glossaries?: Glossary[]; spokenTerms?: SpokenTerms[] }
@@ -158,7 +161,8 @@ export class SyncModel implements vscode.Disposable {
         return { ...s, detail: vscode.l10n.t('{0} glossaries or collections are named "{1}": pick one with Link File to Dictionary…', r.candidates?.length ?? 2, r.name) };
       }
       s.remote = listingOf(lists, link, s.remoteId);
-      const local = await readLocal(s.uri);
+      let local: string | undefined;
+      try { local = await readLocal(s.uri); } catch (err) { return { ...s, detail: describeError(err) }; }
       const synced = await this.store.get(storeKey(s.uri, link));
       const quick = quickSyncStatus({ local, base: synced, remote: s.remote, remoteId: s.remoteId, kind: s.kind });
       if (!quick.needsRemoteEntries) return { ...s, state: quick.state };
@@ -184,7 +188,8 @@ export class SyncModel implements vscode.Disposable {
   async recheck(uri: vscode.Uri): Promise<void> {
     const s = this.statusOf(uri);
     if (!s || !s.remote || s.resolution?.state === 'ambiguous') return;
-    const local = await readLocal(uri);
+    let local: string | undefined;
+    try { local = await readLocal(uri); } catch { void this.refresh(); return; }
     const synced = await this.store.get(storeKey(uri, s.link));
     const quick = quickSyncStatus({ local, base: synced, remote: s.remote, remoteId: s.remoteId, kind: s.kind });
     if (quick.needsRemoteEntries) { void this.refresh(); return; }
