@@ -70,7 +70,8 @@ const contexts = await Promise.all([
   esbuild.context({
     ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', plugins: [problemReporter, noVscodeInCli],
     banner: { js: '#!/usr/bin/env node\nconst __cliFileUrl = require("node:url").pathToFileURL(__filename).href;' },
-    define: { 'import.meta.url': '__cliFileUrl' },
+    // The version is built in: the bundle runs from dist/ here and from a package's root when packed (scripts/pack-cli.mjs).
+    define: { 'import.meta.url': '__cliFileUrl', __CLI_VERSION__: JSON.stringify(JSON.parse(readFileSync('package.json', 'utf8')).version) },
   }),
 ]);
 

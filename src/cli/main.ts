@@ -25,7 +25,11 @@ export interface CliIo {
   err: (s: string) => void;
 }
 
+/** Set by the bundler (esbuild.mjs) from package.json. */
+declare const __CLI_VERSION__: string | undefined;
+
 export function version(): string {
+  if (typeof __CLI_VERSION__ === 'string') return __CLI_VERSION__;
   try {
     return (JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
