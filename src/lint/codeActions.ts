@@ -1,6 +1,7 @@
 /** Quick fixes for each finding, "Fix All" as a command, and source.fixAll.terminology (usable on save). */
 import * as vscode from 'vscode';
 import { preferredEdits } from '../core';
+import type { RuleSettings } from '../core/ruleSettings';
 import { offload } from '../platform/offload';
 import { readPieces } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
@@ -84,12 +85,12 @@ class Provider implements vscode.CodeActionProvider {
  * slices and fixed on the core worker (a 10 MiB dictionary's fixes held the extension host for seconds), and the
  * fixes are applied as small edits (a fix that made another one possible: one edit of what differs). Done again on
  * the new text when the document changed meanwhile. */
-export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind): Promise<{ applied: number; errors: number } | undefined> {
+export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind, rules?: RuleSettings): Promise<{ applied: number; errors: number } | undefined> {
   const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
   for (let attempt = 0; ; attempt++) {
     const { pieces, version } = await readPieces(doc);
-    const r = await offload.fixAll(kind, pieces);
+    const r = await offload.fixAll(kind, pieces, rules);
     if (!r.applied) return { applied: 0, errors: r.errors };
     if (doc.version === version) {
       if (r.text !== undefined) {
@@ -121,7 +122,7 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       let fixed: { applied: number; errors: number } | undefined;
       try {
         fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
-          () => fixAllInDocument(doc, manager.kindOf(doc)));
+          () => fixAllInDocument(doc, manager.kindOf(doc), manager.rulesFor(doc.uri)));
       } catch (err) {
         void showError(vscode.l10n.t('Fix All did not change the document'), err);
         return 0;

@@ -4,6 +4,7 @@
  * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
 import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
+import type { RuleSettings } from '../core/ruleSettings';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, remoteLintKind, type LintKind, type LintSettings } from '../platform/documentKinds';
@@ -55,6 +56,11 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private settings: LintSettings = readLintSettings();
   private linked: ReadonlyMap<string, LintKind> = new Map();
+  /** The manifest's rule settings, for the local files under its folder (as the CLI applies them). */
+  private rules: { settings: RuleSettings; folder?: string } = { settings: {} };
+  /** Findings whose severity the settings change, by the linter's finding: one copy each, so that a kept finding
+   * keeps its diagnostic. */
+  private readonly adjusted = new WeakMap<Finding, Finding>();
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after diagnostics of a document were published. */
   readonly onDidLint = this.changed.event;
@@ -98,6 +104,39 @@ export class DiagnosticsManager implements vscode.Disposable {
       this.open(d);
       if (!this.docs.has(key)) this.changed.fire(d.uri);
     }
+  }
+
+  /** The manifest's `"rules"` (severities, or "off"), for local files under `folder`, the manifest's folder: the
+   * documents there are linted again when they change. */
+  setRuleSettings(settings: RuleSettings, folder: vscode.Uri | undefined): void {
+    const next = { settings, folder: folder?.path.replace(/\/?$/, '/') };
+    if (JSON.stringify(next) === JSON.stringify(this.rules)) return;
+    this.rules = next;
+    for (const d of vscode.workspace.textDocuments) {
+      const s = this.docs.get(d.uri.toString());
+      if (s) this.publish(d, s);
+    }
+  }
+
+  /** The rule settings that apply to a document: the manifest's for a local file under its folder, else none. */
+  rulesFor(uri: vscode.Uri): RuleSettings {
+    const { settings, folder } = this.rules;
+    return folder && uri.scheme === 'file' && uri.path.startsWith(folder) ? settings : {};
+  }
+
+  private withRules(uri: vscode.Uri, findings: Finding[]): Finding[] {
+    const rules = this.rulesFor(uri);
+    if (!Object.keys(rules).length) return findings;
+    const out: Finding[] = [];
+    for (const f of findings) {
+      const level = Object.prototype.hasOwnProperty.call(rules, f.code) ? rules[f.code] : undefined;
+      if (level === 'off') continue;
+      if (!level || level === f.severity) { out.push(f); continue; }
+      let copy = this.adjusted.get(f);
+      if (!copy || copy.severity !== level) { copy = { ...f, severity: level }; this.adjusted.set(f, copy); }
+      out.push(copy);
+    }
+    return out;
   }
 
   /** What the document is linted as (linked files included), or undefined. */
@@ -470,8 +509,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private publish(doc: vscode.TextDocument, s: DocState, findings?: Finding[]): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
-    if (s.linter) s.findings = findings ?? s.linter.findings();
-    else s.findings = lintTermList(doc.getText());
+    s.findings = this.withRules(doc.uri, s.linter ? findings ?? s.linter.findings() : lintTermList(doc.getText()));
     if (s.linter instanceof GridLinter) {
       const st = s.linter.stats();
       s.gridStats = { entries: st.columns.reduce((n, c) => n + c.entries, 0), missing: st.columns.map((c) => ({ lang: c.targetLang, count: c.missing })) };

@@ -51,7 +51,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'decodeText': return { value: decoder.decode(req.bytes) };
     case 'saveChecks': return { value: saveChecks(req) };
     case 'commonEnds': return { value: commonEnds(req.a, req.b) };
-    case 'fixAll': return { value: fixAllOf(req.lint, req.pieces.join('')) };
+    case 'fixAll': return { value: fixAllOf(req.lint, req.pieces.join(''), req.rules) };
     case 'keepEntries': {
       const text = entriesAnswerText(req.answer);
       kept.set(req.keep, text);

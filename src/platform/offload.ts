@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { commonEnds, countEntries, type FixAllResult, type LintKind, gridChanges, gridEntryCount, type GridChanges, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions, type MergeResult } from '../core';
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
+import type { RuleSettings } from '../core/ruleSettings';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
@@ -213,12 +214,13 @@ export class Offload {
 
   /** Fix All of a text (see fixAllSpans): the spans one pass replaced, or the text after several, with the errors
    * left. `lint` says which rules. The text may come in pieces (readPieces), joined on the worker. */
-  async fixAll(lint: LintKind, text: string | readonly string[]): Promise<FixAllResult> {
+  async fixAll(lint: LintKind, text: string | readonly string[], rules?: RuleSettings): Promise<FixAllResult> {
     const plain: LintKind = lint.kind === 'entries' ? { kind: 'entries', format: lint.format, sourceLang: lint.sourceLang, targetLang: lint.targetLang } : { kind: lint.kind };
     const pieces = typeof text === 'string' ? [text] : text;
     const size = pieces.reduce((n, p) => n + p.length, 0);
-    if (size < OFFLOAD_ABOVE || !this.start()) return fixAllOf(plain, pieces.join(''));
-    return this.run({ op: 'fixAll', lint: plain, pieces: await this.grouped(pieces) }, () => fixAllOf(plain, pieces.join('')));
+    const r = rules && Object.keys(rules).length ? { ...rules } : undefined;
+    if (size < OFFLOAD_ABOVE || !this.start()) return fixAllOf(plain, pieces.join(''), r);
+    return this.run({ op: 'fixAll', lint: plain, pieces: await this.grouped(pieces), ...(r ? { rules: r } : {}) }, () => fixAllOf(plain, pieces.join(''), r));
   }
 
   /** `pieces` joined into strings of about a chunk each, one join per turn of the event loop: each travels as a part

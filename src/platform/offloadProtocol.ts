@@ -1,6 +1,7 @@
 /** Requests the core worker answers (see coreWorker.ts and offload.ts). */
 import { entriesText } from '../api/wire';
 import { fixAllSpans, joinGridTexts, linterFor, type FixAllResult, type LintEntriesOptions, type LintKind } from '../core';
+import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -22,7 +23,7 @@ export type OffloadRequest =
   | { op: 'findInEntries'; text: string; query: string; options: { caseSensitive: boolean } }
   | { op: 'decodeText'; bytes: Uint8Array }
   | { op: 'saveChecks'; bytes: Uint8Array; base?: string; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; lint: boolean }
-  | { op: 'fixAll'; lint: LintKind; pieces: string[] }
+  | { op: 'fixAll'; lint: LintKind; pieces: string[]; rules?: RuleSettings }
   | { op: 'keepEntries'; keep: number; answer: GridAnswer }
   | { op: 'findInKept'; keep: number; query: string; options: { caseSensitive: boolean } }
   | { op: 'release'; keep: number }
@@ -30,9 +31,11 @@ export type OffloadRequest =
   | { op: 'takeKept'; keep: number }
   | ({ op: 'tableOrders' } & TableOrdersRequest);
 
-/** Fix All of a text of the kind `lint` says (see fixAllSpans). */
-export function fixAllOf(lint: LintKind, text: string): FixAllResult {
-  return fixAllSpans(text, linterFor(lint));
+/** Fix All of a text of the kind `lint` says (see fixAllSpans), with the manifest's rule settings (a rule turned off
+ * is not fixed, as with the CLI's --fix). */
+export function fixAllOf(lint: LintKind, text: string, rules?: RuleSettings): FixAllResult {
+  const linter = linterFor(lint);
+  return fixAllSpans(text, rules && Object.keys(rules).length ? (t) => applyRuleSettings(linter(t), rules) : linter);
 }
 
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of

@@ -45,6 +45,7 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   const warnedMissing = new Set<string>();
   const onStatuses = (statuses: readonly LinkStatus[]) => {
     diagnostics.setLinkedFiles(model.lintKinds());
+    diagnostics.setRuleSettings(model.manifestSnapshot?.parsed.rules ?? {}, model.manifestSnapshot?.folder);
     void vscode.commands.executeCommand('setContext', 'terminology.sync.hasManifest', Boolean(model.manifestSnapshot));
     void vscode.commands.executeCommand('setContext', 'terminology.sync.linked', statuses.flatMap((s) => [s.uri.fsPath, s.uri.path]));
     const changed = statuses.filter((s) => s.state !== 'in-sync' && s.state !== 'unknown').length;

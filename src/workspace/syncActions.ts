@@ -200,7 +200,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       let errors: number;
       try {
         const text = await readLocal(s.uri);
-        errors = text === undefined ? 0 : errorCount(text, s);
+        errors = text === undefined ? 0 : errorCount(text, s, model.manifestSnapshot?.parsed.rules);
       } catch (err) {
         if (!(err instanceof FileEncodingError)) throw err;
         errors = 1; // its bytes are refused: one error, never pushed
@@ -235,7 +235,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       let text: string | undefined;
       try { text = await readLocal(s.uri); } catch (err) { summary.failed.push({ uri: s.uri, error: describeError(err) }); step(s.uri); continue; }
       if (text === undefined) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('the file does not exist') }); step(s.uri); continue; }
-      const errors = errorCount(text, s);
+      const errors = errorCount(text, s, snapshot.parsed.rules);
       if (errors) { summary.blocked.push({ uri: s.uri, errors }); step(s.uri); continue; }
       if (isDirty(s.uri)) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('it has unsaved changes: save it first') }); step(s.uri); continue; }
       const r = resolutions.find((x) => x.area === s.link.area && x.index === s.link.owner);
