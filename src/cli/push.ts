@@ -4,10 +4,10 @@
  * `pull` merges it or `--force` overwrites it (and says what it overwrote); `--dry-run` prints the plan and sends
  * nothing. Never a file with error-level findings; the others only with `--yes` while one exists. After the push the
  * lock is written, to be committed. Exit 1 when anything was not pushed. */
-import type { ServiceClient } from '../api';
+import { ServiceError, type ServiceClient } from '../api';
 import { entriesForSending, lintLanguagePair, termsOf } from '../core';
 import { diffCounts } from '../core/workspace/entryDiff';
-import { entriesFingerprint, gitBlobId, lockedSyncStatus, lockRemote, type LockEntry } from '../core/workspace/lock';
+import { entriesFingerprint, gitBlobId, lockedSyncStatus, lockRemote, serviceKind, type LockEntry } from '../core/workspace/lock';
 import type { EntriesFormat } from '../core/fields';
 import { describePush, describeSides, pushDiff } from './changes';
 import { baseFromGit } from './gitBase';
@@ -50,11 +50,33 @@ export async function push(ctx: RemoteContext, findings: CliFinding[], o: PushOp
   const verb = o.dryRun ? 'would push' : 'pushed';
   const send = async (row: SyncRow, id: string) => {
     const text = row.local!.text;
-    const count = row.link.area === 'glossaries'
-      ? (await client.replaceDictionary(id, { sourceLang: row.link.sourceLang, targetLang: row.link.targetLang!, entries: entriesForSending(text), entriesFormat: format(row) })).entryCount
-      : (await client.replaceTermList(id, { lang: row.link.sourceLang, entries: termsOf(text).join('\n') })).entryCount;
+    let count: number;
+    try {
+      count = row.link.area === 'glossaries'
+        ? (await client.replaceDictionary(id, { sourceLang: row.link.sourceLang, targetLang: row.link.targetLang!, entries: entriesForSending(text), entriesFormat: format(row) })).entryCount
+        : (await client.replaceTermList(id, { lang: row.link.sourceLang, entries: termsOf(text).join('\n') })).entryCount;
+    } catch (err) {
+      // A lost answer (a dropped connection, a timeout, a 5xx after the retries) may hide a replacement that was
+      // made: ask the service which entries it holds, so that the lock says what is there, never a guess.
+      const applied = await landed(row, id, err);
+      if (applied === undefined) throw err;
+      count = applied;
+    }
     lf.lock.files[row.link.path] = lockEntryOf(row, id);
     return count;
+  };
+  /** After an ambiguous failure: the entry count when the service holds exactly the file's entries, else undefined. */
+  const landed = async (row: SyncRow, id: string, err: unknown): Promise<number | undefined> => {
+    if (!(err instanceof ServiceError) || !err.transient) return undefined;
+    try {
+      const remote = row.link.area === 'glossaries'
+        ? await client.getDictionaryEntries(id, row.link.sourceLang, row.link.targetLang!)
+        : await client.getTermListEntries(id, row.link.sourceLang);
+      const now = entriesFingerprint(remote, serviceKind(row.kind));
+      return now.sha256 === entriesFingerprint(row.local!.text, row.kind).sha256 ? now.entries : undefined;
+    } catch {
+      return undefined;
+    }
   };
 
   // A glossary or collection the service lacks is created once, with the first of its files that may be pushed.
