@@ -2,9 +2,7 @@
  * was last synced; `git cat-file` reads it back. Only a blob whose entries are the lock's (same fingerprint) is a
  * base; without git, or without the blob (never committed, a shallow clone), there is none. */
 import { spawnSync } from 'node:child_process';
-import { decodeTextFile } from '../core';
-import { entriesFingerprint, type LockEntry } from '../core/workspace/lock';
-import { serviceText } from '../core/workspace/serviceText';
+import { baseFromBlob, type LockEntry } from '../core/workspace/lock';
 import type { LinkedKind } from '../core/workspace/syncStatus';
 
 /** The synced version's text in the service's form (TSV, or terms), or undefined. */
@@ -12,8 +10,5 @@ export function baseFromGit(dir: string, entry: LockEntry | undefined, kind: Lin
   if (!entry?.gitBlob) return undefined;
   const r = spawnSync('git', ['cat-file', 'blob', entry.gitBlob], { cwd: dir, maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
   if (r.status !== 0 || !r.stdout) return undefined;
-  let text: string;
-  try { text = decodeTextFile(r.stdout).text; } catch { return undefined; }
-  if (entriesFingerprint(text, kind).sha256 !== entry.sha256) return undefined;
-  return serviceText(text, kind);
+  return baseFromBlob(r.stdout, entry, kind);
 }

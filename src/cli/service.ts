@@ -28,6 +28,7 @@ export function failureMessage(err: unknown): string {
     const said = [err.serverMessage, err.detail].filter(Boolean).join(': ');
     return `${err.status ?? 401}${said ? ` ${said}` : ''}. The API key in ${KEY_VARIABLE} was not accepted: check the secret it comes from (keys of the free plan end in ":fx").`;
   }
-  if (err instanceof ServiceError) return err.message;
+  // The editor's setting means nothing here.
+  if (err instanceof ServiceError) return err.message.replace(/, or raise the time limit \(terminology\.requestTimeoutMs\)/, '');
   return (err as Error)?.message ?? String(err);
 }

@@ -10,6 +10,7 @@ import { SyncSnapshots } from './syncTexts';
 import { registerSyncCommands } from './syncCommands';
 import { SyncModel, type LinkStatus } from './syncModel';
 import { SyncStore } from './syncStore';
+import { SyncLock } from './syncLock';
 import { SyncDecorations, SyncTree } from './syncView';
 
 export interface RepositorySync {
@@ -26,7 +27,8 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   const log = ctx.log.child('sync');
   const manifest = new ManifestFile();
   const store = new SyncStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'synced').fsPath : undefined);
-  const model = new SyncModel(manifest, ctx.clients, store, log);
+  const lock = new SyncLock(manifest);
+  const model = new SyncModel(manifest, ctx.clients, store, log, lock);
   const snapshots = new SyncSnapshots();
   const actions = syncActions(ctx, model, snapshots);
   const tree = new SyncTree(model);
@@ -71,13 +73,14 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     sync: { model, languages, decorations, tree, manifestDiagnostics },
     actions,
     disposables: [
-      manifest, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
+      manifest, lock, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
       vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], new ManifestCompletion(manifest, languages), '"', '/'),
       { dispose: () => { if (timer) clearTimeout(timer); } },
       vscode.workspace.registerTextDocumentContentProvider(SyncSnapshots.scheme, snapshots),
       vscode.window.registerFileDecorationProvider(decorations),
       model.onDidChange(onStatuses),
       manifest.onDidChange(soon),
+      lock.onDidChange(soon),
       ctx.clients.onDidChange(soon),
       vscode.workspace.onDidCreateFiles(soon),
       vscode.workspace.onDidDeleteFiles(soon),

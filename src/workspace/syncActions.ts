@@ -5,10 +5,12 @@ import type { ServiceClient } from '../api';
 import { entriesForSending, mergeEntries, mergeTerms, parseEntries, termsOf } from '../core';
 import { addManifestLink, pairKey, removeManifestLink, setManifestId, type LinkArea } from '../core/workspace/manifest';
 import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, type SyncedVersion } from '../core/workspace/syncStatus';
+import { baseFromBlob, lockedSyncStatus } from '../core/workspace/lock';
 import { forEachBounded } from '../platform/bounded';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import { describeError } from '../platform/errors';
 import { checkFileEncoding, encodeLikeFile, FileEncodingError, readFileText } from '../platform/fileText';
+import { readGitBlob } from '../platform/gitBlob';
 import {
   fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel,
 } from './syncModel';
@@ -105,6 +107,13 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   }
 
   /** Writes ids found by name (a new checkout, another account) into the manifest. */
+  /** Records the version a file was synced with: this machine's store (the text, a merge's base) and the repository's
+   * lock (its fingerprint and git blob, for every clone and the CLI), written by `model.lock.flush()`. */
+  async function remember(s: Pick<LinkStatus, 'uri' | 'link' | 'kind'>, version: SyncedVersion, path = s.link.path): Promise<void> {
+    await store.set(storeKey(s.uri, s.link), version);
+    await model.lock.record(path, s.uri, s.kind, s.link, version);
+  }
+
   async function writeResolvedIds(resolutions: ReturnType<typeof resolve>): Promise<void> {
     const changes = resolutions.filter((r) => r.state === 'found-by-name' && r.idChanged && r.id);
     if (!changes.length) return;
@@ -122,6 +131,9 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     const text = addManifestLink(snap?.text ?? '', { area: target.area, name: target.name, ...(target.id ? { id: target.id } : {}), key, path: relPath });
     await manifest.write(text);
   }
+
+  /** The manifest's folder (where git finds the lock's blobs). */
+  const manifestFolder = () => vscode.Uri.joinPath(manifest.uri!, '..');
 
   function relPathOf(uri: vscode.Uri): string {
     const rel = manifest.relativePath(uri);
@@ -176,9 +188,12 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       const remote = texts.get(it.key)!;
       await writeFile(uris[i], localText(remote, it.kind));
       text = addManifestLink(text, { area, name, id, key: it.key, path: relFolder + it.file });
-      await store.set(`${uris[i].toString()}#${area}:${it.key}`, { text: remote, entryCount: it.entryCount, remoteId: id });
+      const t = it.target;
+      const link = t.area === 'glossaries' ? { area, key: it.key, sourceLang: t.sourceLang, targetLang: t.targetLang } : { area, key: it.key, sourceLang: t.lang };
+      await remember({ uri: uris[i], link: link as LinkStatus['link'], kind: it.kind }, { text: remote, entryCount: it.entryCount, remoteId: id }, relFolder + it.file);
     }
     await manifest.write(text);
+    await model.lock.flush();
     await model.refresh();
     log.info(`cloned "${name}": ${items.length} file(s) into ${relFolder || '.'}`);
     return uris;
@@ -268,6 +283,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       }
     }, options.signal);
     summary.cancelled = Boolean(options.signal?.aborted);
+    await model.lock.flush();
     await model.refresh();
     log.info(`push: ${summary.pushed.length} pushed, ${summary.upToDate.length} in sync, ${summary.blocked.length} blocked, ${summary.skipped.length} skipped, ${summary.failed.length} failed${summary.cancelled ? ' (cancelled)' : ''}`);
     return summary;
@@ -279,12 +295,12 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       const k = s.kind as Extract<LinkedKind, { kind: 'entries' }>;
       const g = await client.createGlossary(s.owner.name, [{ sourceLang: s.link.sourceLang, targetLang: s.link.targetLang!, entries, entriesFormat: k.format }], signal);
       const d = g.dictionaries.find((x) => x.sourceLang.toLowerCase() === s.link.sourceLang && x.targetLang.toLowerCase() === s.link.targetLang);
-      await store.set(storeKey(s.uri, s.link), { text: serviceText(text, s.kind), entryCount: d?.entryCount ?? 0, remoteId: g.glossaryId });
+      await remember(s, { text: serviceText(text, s.kind), entryCount: d?.entryCount ?? 0, remoteId: g.glossaryId });
       return g.glossaryId;
     }
     const c = await client.createSpokenTerms(s.owner.name, [{ lang: s.link.sourceLang, entries: termsOf(text).join('\n') }], signal);
     const l = c.termLists.find((x) => x.lang.toLowerCase() === s.link.sourceLang);
-    await store.set(storeKey(s.uri, s.link), { text: serviceText(text, s.kind), entryCount: l?.entryCount ?? 0, remoteId: c.spokenTermsId });
+    await remember(s, { text: serviceText(text, s.kind), entryCount: l?.entryCount ?? 0, remoteId: c.spokenTermsId });
     return c.spokenTermsId;
   }
 
@@ -293,18 +309,21 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   async function pushOne(client: ServiceClient, s: LinkStatus, id: string, remoteKnown: 'check' | 'absent', summary: SyncSummary, recreate: boolean, signal?: AbortSignal): Promise<void> {
     const text = (await readLocal(s.uri))!;
     const key = storeKey(s.uri, s.link);
-    let synced = await store.get(key);
-    if (recreate) { await store.delete(key); synced = undefined; }
+    // This machine's synced version when the repository's lock agrees with it, else the lock's entry (a fresh clone,
+    // a teammate's push): a change on the service that neither has seen is never overwritten.
+    let { synced, entry } = await model.syncedVersion({ ...s, remoteId: id });
+    if (recreate) { await store.delete(key); synced = undefined; entry = undefined; }
     let remote: string | undefined;
     if (remoteKnown === 'check') {
       try { remote = await fetchRemote(client, s.link, id, signal); } catch (err) {
         if ((err as { status?: number }).status !== 404) throw err;
       }
     }
-    const state = fullSyncStatus({ local: text, base: synced, remote, remoteId: id, kind: s.kind });
+    const state = !synced && entry ? lockedSyncStatus({ local: text, kind: s.kind, entry, remote }).state
+      : fullSyncStatus({ local: text, base: synced, remote, remoteId: id, kind: s.kind });
     const action = pushAction(state);
     if (action === 'skip-in-sync') {
-      if (remote !== undefined && !synced) await store.set(key, { text: remote, entryCount: s.remote?.entryCount ?? termsOrEntries(remote, s.kind), remoteId: id });
+      if (remote !== undefined && (!synced || !entry)) await remember(s, synced ?? { text: remote, entryCount: s.remote?.entryCount ?? termsOrEntries(remote, s.kind), remoteId: id });
       summary.upToDate.push(s.uri);
       return;
     }
@@ -318,7 +337,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     } else {
       entryCount = (await client.replaceTermList(id, { lang: s.link.sourceLang, entries: termsOf(text).join('\n') }, signal)).entryCount;
     }
-    await store.set(key, { text: serviceText(text, s.kind), entryCount, remoteId: id });
+    await remember(s, { text: serviceText(text, s.kind), entryCount, remoteId: id });
     summary.pushed.push(s.uri);
   }
 
@@ -346,6 +365,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       }
     }, options.signal);
     summary.cancelled = Boolean(options.signal?.aborted);
+    await model.lock.flush();
     await model.refresh();
     log.info(`pull: ${summary.pulled.length} written, ${summary.conflicts} conflict(s), ${summary.upToDate.length} in sync, ${summary.skipped.length} skipped, ${summary.failed.length} failed${summary.cancelled ? ' (cancelled)' : ''}`);
     return summary;
@@ -361,28 +381,31 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       return;
     }
     if (isDirty(s.uri)) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('it has unsaved changes: save it first') }); return; }
-    const key = storeKey(s.uri, s.link);
     const remote = await fetchRemote(client, s.link, id, signal);
     const local = await readLocal(s.uri);
-    const synced = await store.get(key);
+    const { synced, entry } = await model.syncedVersion({ ...s, remoteId: id });
     const version: SyncedVersion = { text: remote, entryCount: listing.entryCount ?? termsOrEntries(remote, s.kind), remoteId: id };
-    const state = fullSyncStatus({ local, base: synced, remote, remoteId: id, kind: s.kind });
+    const state = !synced && entry ? lockedSyncStatus({ local, kind: s.kind, entry, remote }).state
+      : fullSyncStatus({ local, base: synced, remote, remoteId: id, kind: s.kind });
     const action = pullAction(state);
     if (local === undefined) {
       await writeFile(s.uri, localText(remote, s.kind));
       summary.pulled.push(s.uri);
     } else if (action === 'skip') {
       if (state === 'in-sync') summary.upToDate.push(s.uri);
-      if (state !== 'in-sync' || synced) return; // local changes only: nothing to take
+      if (state !== 'in-sync' || (synced && entry)) return; // local changes only: nothing to take
     } else {
-      const base = synced && synced.remoteId === id ? synced.text : '';
+      // The base: this machine's synced version; else, when only the service moved since the lock's version, the file
+      // itself; else none (every entry both sides hold differently is a conflict block: nothing is lost).
+      const base = synced && synced.remoteId === id ? synced.text : entry && state === 'remote-changes' ? serviceText(local, s.kind)
+        : entry?.gitBlob ? await readGitBlob(manifestFolder(), entry.gitBlob).then((b) => (b && baseFromBlob(b, entry, s.kind)) ?? '') : '';
       const k = s.kind;
       const merged = k.kind === 'terms' ? mergeTerms(base, local, remote) : mergeEntries(base, local, remote, k.format);
       if (merged.text !== local) await writeFile(s.uri, merged.text);
       summary.pulled.push(s.uri);
       summary.conflicts += merged.conflicts;
     }
-    await store.set(key, version);
+    await remember(s, version);
   }
 
   return {
@@ -403,8 +426,12 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
         const remote = await fetchRemote(client, link.link, target.id, signal);
         const local = await readLocal(uri);
         if (local !== undefined && sameEntries(local, link.kind, remote)) {
-          await store.set(storeKey(uri, link.link), { text: remote, entryCount: link.remote.entryCount ?? 0, remoteId: target.id });
-        } else await store.delete(storeKey(uri, link.link));
+          await remember(link, { text: remote, entryCount: link.remote.entryCount ?? 0, remoteId: target.id });
+        } else {
+          await store.delete(storeKey(uri, link.link));
+          model.lock.forget(link.link.path);
+        }
+        await model.lock.flush();
       }
       await model.refresh(signal);
     },
@@ -415,6 +442,8 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       if (!snap || !s) throw new Error(vscode.l10n.t('{0} is not linked in the manifest.', fileName(uri)));
       await manifest.write(removeManifestLink(snap.text, s.link.path));
       await store.delete(storeKey(uri, s.link));
+      model.lock.forget(s.link.path);
+      await model.lock.flush();
       await model.refresh();
     },
 

@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import type { Glossary, ServiceClient, SpokenTerms } from '../api';
 import { lintLanguagePair } from '../core';
 import { manifestLinks, resolveManifest, type ManifestLink, type ManifestOwner, type Resolution } from '../core/workspace/manifest';
-import { fullSyncStatus, quickSyncStatus, type LinkedKind, type RemoteListing, type SyncState } from '../core/workspace/syncStatus';
+import { fullSyncStatus, quickSyncStatus, type LinkedKind, type RemoteListing, type SyncedVersion, type SyncState } from '../core/workspace/syncStatus';
+import { lockedSyncStatus, type Lock, type LockEntry } from '../core/workspace/lock';
 import type { LintKind } from '../platform/documentKinds';
 import { forEachBounded } from '../platform/bounded';
 import type { ClientProvider } from '../platform/clientProvider';
@@ -14,6 +15,7 @@ import { describeError } from '../platform/errors';
 import { readFileText } from '../platform/fileText';
 import type { ManifestFile, ManifestSnapshot } from './manifestFile';
 import type { SyncStore } from './syncStore';
+import { SyncLock } from './syncLock';
 
 export type LinkState = SyncState | 'unknown';
 
@@ -29,6 +31,8 @@ export interface LinkStatus {
   state: LinkState;
   /** Why the state is unknown, or what else to know. */
   detail?: string;
+  /** The repository lock's entry for this file and its remote (terminology.lock.json). */
+  lockEntry?: LockEntry;
 }
 
 /** Where a linked file's synced version is kept: the file and what it is linked to. */
@@ -94,6 +98,7 @@ export class SyncModel implements vscode.Disposable {
 
   constructor(
     readonly manifest: ManifestFile, private readonly clients: ClientProvider, readonly store: SyncStore, private readonly log: Logger,
+    readonly lock: SyncLock,
   ) {}
 
   get statuses(): readonly LinkStatus[] {
@@ -152,6 +157,7 @@ export class SyncModel implements vscode.Disposable {
       return this.publish(generation, links.map((l) => ({ ...base(l), detail: describeError(err) })));
     }
     const resolutions = resolve(snapshot, lists);
+    const lock = await this.lock.read();
     const statuses = await Promise.all(links.map(async (link) => {
       const s = base(link);
       const r = resolutions.find((x) => x.area === link.area && x.index === link.owner);
@@ -163,25 +169,42 @@ export class SyncModel implements vscode.Disposable {
       s.remote = listingOf(lists, link, s.remoteId);
       let local: string | undefined;
       try { local = await readLocal(s.uri); } catch (err) { return { ...s, detail: describeError(err) }; }
-      const synced = await this.store.get(storeKey(s.uri, link));
+      const { synced, entry } = await this.syncedVersion(s, lock);
+      if (entry) s.lockEntry = entry;
+      // The lock names a version this machine does not hold (a fresh clone, a teammate's push): decided by the
+      // entries' fingerprints, with the service's entries fetched.
+      if (!synced && entry) {
+        if (local === undefined || !s.remote.exists) return { ...s, state: lockedSyncStatus({ local, kind: s.kind, entry, remote: undefined }).state };
+        return { ...s, state: 'unknown' as LinkState, detail: 'fetch', local };
+      }
       const quick = quickSyncStatus({ local, base: synced, remote: s.remote, remoteId: s.remoteId, kind: s.kind });
       if (!quick.needsRemoteEntries) return { ...s, state: quick.state };
       return { ...s, state: 'unknown' as LinkState, detail: 'fetch', local, synced };
     }));
-    // Entries only for files never synced against an existing dictionary, 4 at a time.
+    // Entries only for files never synced against an existing dictionary (or synced elsewhere), 4 at a time.
     const toFetch = statuses.filter((s) => s.detail === 'fetch');
     await forEachBounded(toFetch, 4, async (s) => {
       const st = s as LinkStatus & { local?: string; synced?: never };
       try {
         const remote = await fetchRemote(client, s.link, s.remoteId!, signal);
-        st.state = fullSyncStatus({ local: st.local, base: undefined, remote, remoteId: s.remoteId, kind: s.kind });
+        st.state = st.lockEntry ? lockedSyncStatus({ local: st.local, kind: s.kind, entry: st.lockEntry, remote }).state
+          : fullSyncStatus({ local: st.local, base: undefined, remote, remoteId: s.remoteId, kind: s.kind });
         st.detail = undefined;
       } catch (err) {
         st.detail = describeError(err);
       }
     }, signal);
-    return this.publish(generation, statuses.map(({ uri, link, owner, kind, resolution, remoteId, remote, state, detail }) =>
-      ({ uri, link, owner, kind, resolution, remoteId, remote, state, detail: detail === 'fetch' ? undefined : detail })));
+    return this.publish(generation, statuses.map(({ uri, link, owner, kind, resolution, remoteId, remote, state, detail, lockEntry }) =>
+      ({ uri, link, owner, kind, resolution, remoteId, remote, state, detail: detail === 'fetch' ? undefined : detail, ...(lockEntry ? { lockEntry } : {}) })));
+  }
+
+  /** This machine's synced version of a linked file, when the repository's lock agrees with it (or has no entry for
+   * the file), and the lock's entry: the lock is shared and committed, so where the two disagree it wins. */
+  async syncedVersion(s: Pick<LinkStatus, 'uri' | 'link' | 'kind' | 'remoteId'>, lock?: Lock): Promise<{ synced?: SyncedVersion; entry?: LockEntry }> {
+    const entry = SyncLock.entryFor(lock ?? await this.lock.read(), s.link, s.remoteId);
+    const synced = await this.store.get(storeKey(s.uri, s.link));
+    if (entry && synced && !this.lock.agrees(synced, s.kind, entry)) return { entry };
+    return { ...(synced ? { synced } : {}), ...(entry ? { entry } : {}) };
   }
 
   /** After a save of a linked file: its status again from the last listing (no request). */
@@ -190,7 +213,8 @@ export class SyncModel implements vscode.Disposable {
     if (!s || !s.remote || s.resolution?.state === 'ambiguous') return;
     let local: string | undefined;
     try { local = await readLocal(uri); } catch { void this.refresh(); return; }
-    const synced = await this.store.get(storeKey(uri, s.link));
+    const { synced, entry } = await this.syncedVersion(s);
+    if (!synced && entry) { void this.refresh(); return; } // the lock's version: the service's entries decide
     const quick = quickSyncStatus({ local, base: synced, remote: s.remote, remoteId: s.remoteId, kind: s.kind });
     if (quick.needsRemoteEntries) { void this.refresh(); return; }
     if (quick.state === s.state) return;

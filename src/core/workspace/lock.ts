@@ -9,6 +9,8 @@
  * cleanly; two that sync the same file change the same lines and conflict, as they should.
  * Pure: no vscode, no I/O (hashing only). */
 import { createHash } from 'node:crypto';
+import { decodeTextFile } from '../textFile';
+import { serviceText } from './serviceText';
 import { contentKey, type LinkedKind, type SyncState } from './syncStatus';
 import type { LinkArea, ManifestLink } from './manifest';
 
@@ -121,6 +123,14 @@ export function entriesFingerprint(text: string, kind: LinkedKind): { entries: n
 
 /** The service's text (TSV, or terms one per line) in the kind used for fingerprints. */
 export const serviceKind = (kind: LinkedKind): LinkedKind => kind.kind === 'terms' ? kind : { kind: 'entries', format: 'tsv' };
+
+/** The base of a merge from the bytes of the git blob a lock entry names: its text in the service's form (TSV, or
+ * terms), when those bytes decode by the encoding policy and hold exactly the entry's entries; else undefined. */
+export function baseFromBlob(bytes: Uint8Array, entry: LockEntry, kind: LinkedKind): string | undefined {
+  let text: string;
+  try { text = decodeTextFile(bytes).text; } catch { return undefined; }
+  return entriesFingerprint(text, kind).sha256 === entry.sha256 ? serviceText(text, kind) : undefined;
+}
 
 /** git's id of a blob of these bytes (`git hash-object`), without git. */
 export function gitBlobId(bytes: Uint8Array): string {
