@@ -39,11 +39,15 @@ export function decodeTextFile(bytes: Uint8Array): DecodedFile {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: decodeUtf16(bytes, 'utf-16be'), encoding: 'utf-16be' };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  let text: string | undefined;
-  try {
-    // Native and fast; the byte-by-byte scan below runs only to say where a file that fails goes wrong.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-  } catch { /* located below */ }
+  let text = lenientUtf8(body);
+  // A decoder that replaces bad bytes with U+FFFD says the bytes were valid when none appears (Node's is the fastest
+  // way to a string); a text that holds U+FFFD itself, or no Node, takes the strict decoder.
+  if (text !== undefined && text.indexOf('\uFFFD') !== -1) text = undefined;
+  if (text === undefined) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+    } catch { /* located below */ }
+  }
   const nul = body.indexOf(0);
   const bad = text === undefined ? firstInvalidUtf8(body) : -1;
   // Whichever comes first: a NUL byte is valid UTF-8 but never text (UTF-16 without a BOM, or a binary file).
@@ -57,6 +61,12 @@ export function decodeTextFile(bytes: Uint8Array): DecodedFile {
     : `byte ${hex(value)} does not decode as UTF-8 (Latin-1 or Windows-1252?)`;
   throw new EncodingError(offset, value, line, column,
     `not UTF-8: ${why}, on line ${line + 1}. Save the file as UTF-8 (UTF-16 is read only with a byte order mark).`);
+}
+
+/** Node's Buffer decoding (U+FFFD for bad bytes), or undefined where there is no Buffer. */
+function lenientUtf8(bytes: Uint8Array): string | undefined {
+  const B = (globalThis as { Buffer?: { from(a: ArrayBufferLike, offset: number, length: number): { toString(enc: 'utf8'): string } } }).Buffer;
+  return B ? B.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : undefined;
 }
 
 function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): string {

@@ -3,6 +3,7 @@ import { benchCore } from './core.bench';
 import { benchClient } from './client.bench';
 import { benchExchange } from './exchange.bench';
 import { benchHostile } from './hostile.bench';
+import { benchCli } from './cli.bench';
 
 async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.warn('(run with --expose-gc for steadier memory figures)');
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   for (const line of await benchExchange()) console.log(line);
   console.log('== import against the file\'s size, and hostile files (src/core/exchange) ==');
   for (const line of benchHostile()) console.log(line);
+  console.log('== the CLI (dist/cli.js, npm run build first) ==');
+  for (const line of benchCli()) console.log(line);
 }
 
 main().catch((err) => {

@@ -49,10 +49,12 @@ describe('the encoding policy of repository files (decodeTextFile)', () => {
     });
   }
 
-  it('firstInvalidUtf8 agrees with the platform\'s strict decoder on any bytes (property)', () => {
+  it('firstInvalidUtf8 and decodeTextFile agree with the platform\'s strict decoder on any bytes (property)', () => {
     const runs = Number(process.env.TERMINOLOGY_FUZZ_RUNS) || 2000;
     // Mostly valid text with a few stray bytes: the interesting cases sit near the boundaries of sequences.
-    const chunk = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }).map((s) => [...Buffer.from(s, 'utf8')]), fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 3 }));
+    // U+FFFD written as text is valid and must pass (the lenient decoder's marker is only a hint).
+    const chunk = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 8 }).map((s) => [...Buffer.from(s, 'utf8')]), fc.array(fc.integer({ min: 0x80, max: 0xff }), { maxLength: 3 }),
+      fc.constant([0xef, 0xbf, 0xbd]), fc.constant([0]));
     fc.assert(fc.property(fc.array(chunk, { maxLength: 12 }), (chunks) => {
       const b = Uint8Array.from(chunks.flat());
       let valid = true;
@@ -60,6 +62,13 @@ describe('the encoding policy of repository files (decodeTextFile)', () => {
       const at = firstInvalidUtf8(b);
       assert.equal(at === -1, valid);
       if (at > 0) new TextDecoder('utf-8', { fatal: true }).decode(b.subarray(0, at)); // the bytes before it are valid
+      // decodeTextFile (a lenient decoder's U+FFFD as the test, then the strict one) accepts exactly the same bytes,
+      // NUL aside, and gives the same text. A leading "x" keeps a BOM out.
+      const x = Uint8Array.from([0x78, ...b]);
+      let ok: string | undefined;
+      try { ok = decodeTextFile(x).text; } catch (err) { assert.ok(err instanceof EncodingError); }
+      assert.equal(ok !== undefined, valid && !b.includes(0));
+      if (ok !== undefined) assert.equal(ok, new TextDecoder('utf-8', { fatal: true }).decode(x));
     }), { numRuns: runs });
   });
 });
