@@ -211,6 +211,19 @@ describe('CLI push, pull and status with the lock, against the emulator', functi
     assert.equal(Object.keys(lock().files).length, 24);
   });
 
+  it('a lock left with merge conflict markers stops status, push and pull (exit 2) with what to do', async () => {
+    await pushAndCommit();
+    const text = readFileSync(join(dir, 'terminology.lock.json'), 'utf8');
+    writeFileSync(join(dir, 'terminology.lock.json'), text.replace(/( {6}"sha256": ".*",\n)/, '<<<<<<< HEAD\n$1=======\n      "sha256": "x",\n>>>>>>> other\n'));
+    const before = puts();
+    for (const command of ['status', 'push', 'pull']) {
+      const r = await run([command], dir, svc.env);
+      assert.equal(r.status, 2, command);
+      assert.match(r.stderr, /terminology\.lock\.json: it holds a merge conflict: keep, for each conflicting file, the side that matches the service/, command);
+    }
+    assert.equal(puts(), before);
+  });
+
   it('GITHUB_STEP_SUMMARY gets a Markdown table of what push did', async () => {
     const summaryFile = join(dir, 'summary.md');
     writeFileSync(summaryFile, '');
