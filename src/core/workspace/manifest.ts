@@ -124,7 +124,7 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
     if (!(e instanceof RangeError)) throw e;
     problems.push({ code: 'manifest-syntax', severity: 'error', offset: 0, length: Math.min(1, text.length),
       message: 'The manifest is nested too deeply to be read: it is a JSON object of glossaries and collections, a few levels deep.' });
-    return { manifest, problems };
+    return { manifest, problems, rules };
   }
   for (const e of errors) {
     problems.push({ code: 'manifest-syntax', severity: 'error', offset: e.offset, length: Math.max(1, e.length), message: `Not valid JSON: ${syntaxMessage(printParseErrorCode(e.error))}.` });
