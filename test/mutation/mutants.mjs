@@ -62,4 +62,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (!shownInTab(key)) {', replace: '      if (key === \'\' && !shownInTab(key)) {' }],
     tests: [{ suite: 'ui', grep: '^dont-save' }],
   },
+  {
+    id: 'cli-counts-decide',
+    bug: 'the CLI takes a service dictionary with the lock\'s entry count for unchanged (push overwrites a same-count change)',
+    changes: [{ file: 'src/core/workspace/lock.ts', find: 'const remoteChanged = remote.sha256 !== entry.sha256;', replace: 'const remoteChanged = remote.entries !== entry.entries;' }],
+    tests: [{ suite: 'unit', grep: 'a same-count change on the service beside a same-count change in the file' }],
+  },
 ];

@@ -90,6 +90,16 @@ describe('CLI push, pull and status with the lock, against the emulator', functi
     assert.equal(dictionary('en-de').entries[1][1], 'Rechner');
   });
 
+  it('a same-count change on the service beside a same-count change in the file: push refuses, nothing overwritten', async () => {
+    await pushAndCommit();
+    dictionary('en-de').entries[1][1] = 'Rechner'; // a colleague, on the service
+    writeFileSync(join(dir, DE), 'cloud\tWölkchen\nserver\tServer\n'); // and me, in the file: the same count
+    const p = await run(['push'], dir, svc.env);
+    assert.equal(p.status, 1, p.stdout);
+    assert.match(p.stdout, /en-de\.tsv: not pushed/);
+    assert.deepEqual(dictionary('en-de').entries, [['cloud', 'Wolke'], ['server', 'Rechner']]);
+  });
+
   it('push --force overwrites the service\'s change and says what it overwrote; the lock follows', async () => {
     await pushAndCommit();
     dictionary('en-de').entries.push(['disk', 'Platte']);
