@@ -29,8 +29,17 @@ export function run(): Promise<void> {
   // first failure's message, so a flake stays visible.
   const retries = process.env.TERMINOLOGY_BENCH === '1' ? 0 : Number(process.env.TERMINOLOGY_TEST_RETRIES ?? 1);
   const mocha = new Mocha({ ui: 'bdd', timeout: 60_000, reporter: 'spec', retries });
+  // Mocha reads the grep as a regular expression: one that does not compile ends the run at once, said, not silently.
   const grep = process.env.TERMINOLOGY_TEST_GREP;
-  if (grep) mocha.grep(grep);
+  if (grep) {
+    try {
+      mocha.grep(grep);
+    } catch (err) {
+      write(`TERMINOLOGY_TEST_GREP is not a regular expression mocha can use (${String(err)}); escape ( ) [ ] etc.`);
+      write(`${DONE_MARKER} ${JSON.stringify({ passes: 0, failures: 1, pending: 0, error: String(err) })}`);
+      return Promise.reject(err);
+    }
+  }
   // TERMINOLOGY_BENCH=1 runs the editor benchmarks (*.bench.js) instead of the tests; TERMINOLOGY_TEST_TRUST=restricted
   // the Restricted Mode suite (*.untrusted.js, in a window whose workspace is untrusted); the root hooks always run.
   const bench = process.env.TERMINOLOGY_BENCH === '1';
