@@ -67,8 +67,16 @@ export interface TerminologyApi {
   /** Editable style rule lists: their file system (terminology://style-rules/…) and their linter. */
   readonly styleRuleDocuments: { fs: StyleRulesFileSystem; lint: StyleLint };
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
-   * for the suite's key scan and the other-window check. Never handed to other extensions otherwise. */
-  readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'>;
+   * for the suite's key scan and the other-window check; and what a window reload or the passing of time does to the
+   * remote documents, which a test cannot bring about in the window it runs in. Never handed to other extensions
+   * otherwise. */
+  readonly testing?: Pick<vscode.ExtensionContext, 'logUri' | 'globalStorageUri' | 'storageUri' | 'globalState' | 'workspaceState' | 'secrets'> & {
+    /** Forgets what the remote documents' file systems keep in memory, as a reloaded window starts (VS Code keeps the
+     * documents open, dirty ones with their text, as its hot exit restores them); the bases kept on disk stay. */
+    forgetMemory(): void;
+    /** As if `ms` had passed since each remote text was last read (the next read, e.g. a revert's, fetches again). */
+    age(ms: number): void;
+  };
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
@@ -144,7 +152,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
     search: search.search, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
     styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint },
-    ...(context.extensionMode === vscode.ExtensionMode.Test ? { testing: context } : {}),
+    ...(context.extensionMode === vscode.ExtensionMode.Test ? {
+      testing: {
+        logUri: context.logUri, globalStorageUri: context.globalStorageUri, storageUri: context.storageUri,
+        globalState: context.globalState, workspaceState: context.workspaceState, secrets: context.secrets,
+        forgetMemory: () => { documents.fs.forgetMemory(); styleRuleDocs.fs.forgetMemory(); },
+        age: (ms: number) => documents.fs.age(ms),
+      },
+    } : {}),
   };
 }
 

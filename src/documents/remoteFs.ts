@@ -124,7 +124,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
-  private readonly history = new BaseHistory();
+  private history = new BaseHistory();
   /** Why each document is being saved, and when VS Code announced it (onWillSaveTextDocument): only an explicit
    * save pushes. */
   private readonly saveReasons = new Map<string, { reason: vscode.TextDocumentSaveReason; at: number }>();
@@ -194,6 +194,20 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         // reopened document its undo stack back, and an Undo must bring back the base of the text it restores.
       }),
     ];
+  }
+
+  // ---- for the integration tests (TerminologyApi.testing), which cannot reload the window they run in ----------
+
+  /** Forgets everything kept in memory, as the extension of a reloaded window starts: the bases kept on disk stay. */
+  forgetMemory(): void {
+    for (const { fetch } of this.willSaveFetches.values()) fetch.drop();
+    for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.willSaveFetches, this.prefetched, this.saveReasons, this.persisted]) m.clear();
+    this.history = new BaseHistory();
+  }
+
+  /** As if `ms` had passed since every remote text was last fetched or checked (the next read fetches again). */
+  age(ms: number): void {
+    for (const v of this.versions.values()) { v.fetchedAt -= ms; v.checkedAt -= ms; }
   }
 
   // ---- state shared with the commands -------------------------------------------------------------------------

@@ -65,6 +65,13 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     ];
   }
 
+  /** Forgets everything kept in memory, as the extension of a reloaded window starts (for the integration tests). */
+  forgetMemory(): void {
+    this.opened.clear();
+    this.approved.clear();
+    this.saveReasons.clear();
+  }
+
   /** The list as the open document's text descends from it. */
   base(uri: vscode.Uri): StyleRuleList | undefined {
     return this.opened.get(uri.toString())?.list;
