@@ -226,8 +226,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (this.versions.has(key)) return;
     const saved = await this.bases.get(key);
     if (!saved || this.versions.has(key)) return;
-    const now = Date.now();
-    this.versions.set(key, { text: saved.text, mtime: saved.mtime, fetchedAt: now, checkedAt: 0 });
+    // Not a read of the remote (fetchedAt 0): a clean document VS Code reads again after the reload gets what the
+    // service holds now, not a base kept for edits undone or discarded since.
+    this.versions.set(key, { text: saved.text, mtime: saved.mtime, fetchedAt: 0, checkedAt: 0 });
     this.persisted.set(key, saved.text);
     this.log.info(`${uri.path}: restored the remote version its unsaved edits descend from`);
   }

@@ -141,3 +141,48 @@ describe('Nothing lost when VS Code closes and reopens a dirty remote document',
     assert.deepEqual(dict().entries.map(([s]) => s).sort(), ['cloud', 'help', 'printer', 'server']);
   });
 });
+
+describe('A window reload (the extension\'s memory dropped through its test API)', () => {
+  const G = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000ab', name: 'Reload regressions' };
+  const dict = () => account().glossaries.find((g) => g.glossary_id === G.glossaryId)!.dictionaries[0];
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+
+  beforeEach(() => {
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
+    account().glossaries.push({
+      glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-13T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server']] }],
+    });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(() => { account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId); });
+
+  // Model seed 13017 (a term list): an edit kept the base on disk, Undo made the document clean again, a colleague
+  // added a term; after a reload VS Code read the clean document again, and the read served the base kept on disk as
+  // if just fetched: the document showed the old version, clean, without the colleague's term.
+  it('a clean document read again after a reload shows the service, not a base kept on disk for edits undone since', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, doc.positionAt(doc.getText().length), 'help\tHilfe\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await new Promise((r) => setTimeout(r, 200)); // the base goes to disk
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.isDirty, false);
+    dict().entries.push(['printer', 'Drucker']); // a colleague
+    ext.testing!.forgetMemory(); // the window reloads: a clean document is read again
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\nprinter\tDrucker\n');
+    assert.equal(doc.isDirty, false);
+  });
+});
