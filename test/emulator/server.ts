@@ -47,7 +47,15 @@ export interface Fault {
   redirect?: string;
 }
 
-export interface RequestRecord { method: string; path: string; status: number; traceId: string; userAgent?: string; query?: string }
+export interface RequestRecord {
+  method: string; path: string; status: number; traceId: string; userAgent?: string; query?: string;
+  /** Every header as received, Authorization included (the key scans read all but that one). */
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as received, whether the handler read it or not: UTF-8 text, or base64 (`bodyBase64`) when the bytes
+   * are not UTF-8. Bodies that arrive after the answer (a request refused before it was read) are added as they come. */
+  body: string;
+  bodyBase64?: true;
+}
 
 export interface EmulatorOptions {
   port?: number;
@@ -163,7 +171,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const traceId = randomUUID();
     const url = new URL(req.url ?? '/', 'http://emulator');
     let path = url.pathname;
-    const record = (status: number) => requests.push({ method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'], ...(url.search ? { query: url.search.slice(1) } : {}) });
+    let entry: RequestRecord | undefined;
+    const body = tapBody(req, () => { if (entry) setBody(entry, body()); });
+    const record = (status: number) => {
+      entry = { method: req.method ?? '', path, status, traceId, userAgent: req.headers['user-agent'], ...(url.search ? { query: url.search.slice(1) } : {}), headers: { ...req.headers }, body: '' };
+      setBody(entry, body());
+      requests.push(entry);
+    };
     // In flight until the answer is out (or the client is gone) AND the handler is done: a slow service goes on with
     // a request whose client gave up (a timeout), and carries it out all the same.
     let answered = false;
@@ -182,8 +196,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       const received = fault?.latencyMs ? await readBody(req) : undefined;
       if (fault?.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault?.drop) { record(0); req.socket.destroy(); return; }
-      if (fault?.malformed) { record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
+      if (fault?.malformed) { await drain(req); record(200); res.writeHead(200, { 'Content-Type': 'application/json', 'X-Trace-ID': traceId }); res.end('{"glossaries": [ this is not JSON'); return; }
       if (fault?.redirect) {
+        await drain(req);
         record(fault.status ?? 307);
         res.writeHead(fault.status ?? 307, { Location: fault.redirect, 'X-Trace-ID': traceId, 'Content-Length': 0 });
         res.end();
@@ -191,6 +206,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       const before = fault?.after ? undefined : fault;
       if (before?.status && before.body !== undefined) {
+        await drain(req);
         answerFault(before, res, traceId, record);
         return;
       }
@@ -226,6 +242,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       send(res, result.status, result.body, { 'X-Trace-ID': traceId });
     } catch (err) {
       const e = err instanceof HttpError ? err : new HttpError(500, 'Internal server error', String((err as Error)?.message ?? err));
+      // A request refused before its body was read: the rest of the body first, so that the log holds it all.
+      await drain(req);
       record(e.status);
       if (!res.headersSent) send(res, e.status, { message: e.message, ...(e.detail ? { detail: e.detail } : {}) }, { 'X-Trace-ID': traceId, ...e.headers });
     } finally {
@@ -255,6 +273,44 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 }
 
 /** The typed error of an injected status, with its Retry-After. */
+/** Keeps the chunks of `req`'s body as the parser hands them over (before any reader takes them), calling `more`
+ * after each; returns the body so far. Installed before the handler's first await, so no chunk passes unseen. */
+function tapBody(req: IncomingMessage, more: () => void): () => Buffer {
+  const chunks: Buffer[] = [];
+  const push = req.push;
+  req.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    if (chunk !== null && chunk !== undefined) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding));
+      queueMicrotask(more);
+    }
+    return push.call(this, chunk, encoding);
+  };
+  return () => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
+
+/** Reads what is left of a request's body (nothing when it was read, or the client went away). */
+function drain(req: IncomingMessage): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', resolve);
+    req.resume();
+  });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function setBody(entry: RequestRecord, bytes: Buffer): void {
+  try {
+    entry.body = utf8.decode(bytes);
+    delete entry.bodyBase64;
+  } catch {
+    entry.body = bytes.toString('base64');
+    entry.bodyBase64 = true;
+  }
+}
+
 function faultError(f: Fault): HttpError {
   const status = f.status!;
   return new HttpError(status, status === 529 ? 'Too many requests' : status === 456 ? 'Quota exceeded' : STATUS_CODES[status] ?? 'Injected error',
