@@ -39,6 +39,19 @@ export interface MemoryActions {
   filterSegments(uri: vscode.Uri, filter: SegmentFilter, signal?: AbortSignal): Promise<void>;
 }
 
+/** A job's status in words (the raw ids such as `awaiting_input` never reach the user). */
+export function jobStatusWords(status: MemoryJob['status']): string {
+  switch (status) {
+    case 'awaiting_input': return vscode.l10n.t('waiting for the file');
+    case 'processing': return vscode.l10n.t('processing');
+    case 'completed': return vscode.l10n.t('completed');
+    case 'failed': return vscode.l10n.t('failed');
+    case 'expired': return vscode.l10n.t('expired');
+    case 'downloaded': return vscode.l10n.t('downloaded');
+    default: return status.replace(/[_-]+/g, ' ');
+  }
+}
+
 export class JobFailedError extends Error {
   constructor(message: string, readonly job: MemoryJob) { super(message); }
 }
@@ -112,7 +125,7 @@ export function memoryActions(ctx: CommandContext, tree: MemoriesTree, segments:
       if (job.status !== 'completed' || !job.downloadUrl) {
         throw new JobFailedError(job.status === 'failed'
           ? vscode.l10n.t('The export failed: {0}', job.errorMessage ?? vscode.l10n.t('the service gave no reason'))
-          : vscode.l10n.t('The export ended as "{0}" without a file. Try again.', job.status), job);
+          : vscode.l10n.t('The export ended as "{0}" without a file. Try again.', jobStatusWords(job.status)), job);
       }
       const { contentLength, chunks } = await client.downloadExport(job.downloadUrl, o.signal);
       const bytes = await writeTarget(target, chunks, (n) => o.onProgress?.({ phase: 'downloading', bytes: n, total: contentLength }), o.signal);

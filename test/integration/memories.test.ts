@@ -11,6 +11,7 @@ import { api, PAID_KEY, service } from './service';
 import type { MemoriesTree } from '../../src/memories/memoriesTree';
 import { BROKEN_TMX, numberedUnits, sampleTmx } from '../emulator/tmxSamples';
 import { readTmx } from '../emulator/tmx';
+import { recordingProgress, withStubbedWindow } from './stubWindow';
 
 async function rendered(tree: vscode.TreeDataProvider<Node>) {
   const children = (await tree.getChildren()) ?? [];
@@ -63,6 +64,23 @@ describe('translation memories in VS Code', () => {
     assert.match(tip, new RegExp(job.translationMemoryId!));
     assert.match(tip, /created \d{4}-\d\d-\d\dT/);
     assert.match(tip, /updated \d{4}-\d\d-\d\dT/);
+  });
+
+  it('Import TMX… (the command) shows the job in words, never its raw status', async () => {
+    service().config.jobsPaused = true;
+    const messages: string[] = [];
+    const said: string[] = [];
+    await withStubbedWindow({
+      showOpenDialog: async () => [file('words.tmx', sampleTmx())],
+      showInputBox: async () => 'Words',
+      // The test is the job's clock: each report of the job lets it take one step.
+      withProgress: recordingProgress(messages, (m) => { if (!m?.startsWith('uploading')) setTimeout(() => service().advanceJobs(), 0); }),
+      showInformationMessage: (async (m: string) => { said.push(m); return undefined; }) as typeof vscode.window.showInformationMessage,
+    }, () => Promise.resolve(vscode.commands.executeCommand('terminology.memories.import')));
+    assert.ok(messages.includes('waiting for the service to take the file'), messages.join(' | '));
+    assert.ok(messages.includes('completed'), messages.join(' | '));
+    for (const m of [...messages, ...said]) assert.doesNotMatch(m, /awaiting_input|_/, m);
+    assert.match(said.join(' | '), /Imported "Words"/);
   });
 
   it('an import of a broken TMX ends failed with the service\'s message, and nothing is added', async () => {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { api, PAID_KEY, service } from './service';
 import { sampleTmx } from '../emulator/tmxSamples';
+import { withStubbedWindow } from './stubWindow';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,21 +62,19 @@ describe('Try Customizations in VS Code', () => {
     const a = await ext.actions.createGlossary(`Try pairs ${Date.now()}`, { sourceLang: 'en', targetLang: 'de', entries: 'cloud\tWolke\n' });
     await ext.actions.addDictionary(a.glossaryId, { sourceLang: 'en', targetLang: 'fr', entries: 'cloud\tnuage\n' });
     const titles: string[] = [];
-    const window = vscode.window as { showQuickPick: unknown; showInputBox: unknown };
-    const [pick, input] = [window.showQuickPick, window.showInputBox];
-    // The pickers answer by their titles; the glossary step picks the new glossary, every later step its first item.
-    window.showQuickPick = async (items: Array<vscode.QuickPickItem & { g?: { glossaryId: string } }> | Thenable<Array<vscode.QuickPickItem & { g?: { glossaryId: string } }>>, options?: vscode.QuickPickOptions) => {
+    type Item = vscode.QuickPickItem & { g?: { glossaryId: string } };
+    // The glossary step picks the new glossary, every later step its first item that is not "None".
+    const showQuickPick = async (items: readonly Item[] | Thenable<readonly Item[]>, options?: vscode.QuickPickOptions) => {
       titles.push(options?.title ?? '');
       const all = await items;
       if (options?.canPickMany) return all.filter((i) => i.g?.glossaryId === a.glossaryId);
       return all.find((i) => typeof i === 'string' || !i.label.includes('None')) ?? all[0];
     };
-    window.showInputBox = async (options?: vscode.InputBoxOptions) => { titles.push(options?.title ?? ''); return options?.title?.includes('minimum match') ? '75' : 'cloud'; };
+    const showInputBox = async (options?: vscode.InputBoxOptions) => { titles.push(options?.title ?? ''); return options?.title?.includes('minimum match') ? '75' : 'cloud'; };
     try {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-      await vscode.commands.executeCommand('terminology.tryCustomizations');
+      await withStubbedWindow({ showQuickPick: showQuickPick as unknown as typeof vscode.window.showQuickPick, showInputBox }, () => Promise.resolve(vscode.commands.executeCommand('terminology.tryCustomizations')));
     } finally {
-      [window.showQuickPick, window.showInputBox] = [pick, input];
       await ext.actions.deleteGlossary(a.glossaryId);
     }
     assert.ok(titles.length >= 4, titles.join(' | '));
