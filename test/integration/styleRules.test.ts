@@ -95,7 +95,7 @@ describe('editable style rule lists in VS Code', () => {
     assert.deepEqual(diags.map((d) => [typeof d.code === 'object' ? d.code.value : d.code, d.severity]), [
       ['unknown-option', vscode.DiagnosticSeverity.Error], ['unknown-group', vscode.DiagnosticSeverity.Error], ['label-too-long', vscode.DiagnosticSeverity.Error],
     ]);
-    assert.match(diags[0].message, /"use_em_dsh" is not an option of punctuation\.dash: use use_em_dash or use_hyphen or use_tilde/);
+    assert.match(diags[0].message, /"use_em_dsh" is not an option of punctuation\.dash: use one of "use_em_dash", "use_hyphen", "use_tilde"\./);
     assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'blocked', errors: 3 });
     assert.equal(await doc.save(), false);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diags[0].range, vscode.CodeActionKind.QuickFix.value);
