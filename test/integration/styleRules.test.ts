@@ -121,6 +121,24 @@ describe('editable style rule lists in VS Code', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /punctuation\.dash[\s\S]*Allowed values:[\s\S]*use_em_dash/);
   });
+
+  it('typing a quote or a brace closes it, as in JSON (the language has its bracket and auto-closing pairs)', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await linted(ext, doc, () => replaceAll(doc, '{\n  "configured_rules": {\n    \n  },\n  "custom_instructions": []\n}\n'));
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, 'terminology-style-rules');
+    const at = doc.positionAt(doc.getText().indexOf('\n    \n') + 5);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('type', { text: '"' });
+    assert.equal(doc.lineAt(at.line).text, '    ""', 'the quote was closed');
+    await vscode.commands.executeCommand('type', { text: 'punctuation"' });
+    assert.equal(doc.lineAt(at.line).text, '    "punctuation"', 'typing the closing quote steps over it');
+    await vscode.commands.executeCommand('type', { text: ': {' });
+    assert.equal(doc.lineAt(at.line).text, '    "punctuation": {}', 'the brace was closed');
+    await vscode.commands.executeCommand('undo');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
