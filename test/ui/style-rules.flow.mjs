@@ -8,6 +8,7 @@ export async function run(t) {
   await t.keyReady();
   t.check(list().version === 3, 'the seeded list is at version 3');
   await t.openExplorer();
+  await t.expandView('Style Rules');
   await t.contextMenu(t.treeItem('Technische Dokumentation'), 'Edit as JSON');
   await page.locator('.editor-group-container.active .tab.active', { hasText: 'Technische Dokumentation.json' }).first().waitFor({ timeout: 20_000 });
   await t.editor().locator('.view-line').first().waitFor({ timeout: 20_000 });
