@@ -122,6 +122,17 @@ describe('editable style rule lists in VS Code', () => {
     assert.match(text, /punctuation\.dash[\s\S]*Allowed values:[\s\S]*use_em_dash/);
   });
 
+  it('its findings leave the Problems view with its last tab, though VS Code keeps the document open', async () => {
+    remote().configured_rules = { punctuation: { dash: 'use_em_dsh' } };
+    const uri = await ext.actions.editStyleRules(styleId);
+    await diagnosticsOf(uri, (n) => n === 1, 'the unknown option flagged');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await diagnosticsOf(uri, (n) => n === 0, 'no findings once its tab closed');
+    assert.ok(vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'the document itself is still open');
+    await vscode.window.showTextDocument(uri);
+    await diagnosticsOf(uri, (n) => n === 1, 'the finding back with a tab');
+  });
+
   it('typing a quote or a brace closes it, as in JSON (the language has its bracket and auto-closing pairs)', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);
@@ -147,4 +158,9 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+async function diagnosticsOf(uri: vscode.Uri, count: (n: number) => boolean, what: string): Promise<void> {
+  const n = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology').length;
+  try { await waitFor(() => count(n()), 3000); } catch { throw new Error(`timed out waiting for ${what} (${n()} diagnostics)`); }
 }
