@@ -19,8 +19,12 @@ export async function run(t) {
   await t.until(async () => await resource('Technische Dokumentation.json').isVisible().catch(() => false) && await resource('en-de.glossary.tsv').isVisible().catch(() => false), 'both documents listed in the Problems view');
   const style = (await resource('Technische Dokumentation.json').innerText()).replace(/\s+/g, ' ');
   const dict = (await resource('en-de.glossary.tsv').innerText()).replace(/\s+/g, ' ');
-  t.check(/\(style rule list\)/.test(style) && !/\.json ?\/$/.test(style), `the style rule list's place reads "(style rule list)", not "/" (${style})`);
-  t.check(/Product terminology \(glossary\)/.test(dict), `the dictionary's place reads "Product terminology (glossary)" (${dict})`);
+  t.check(/Style rule lists/.test(style), `the style rule list's place reads "Style rule lists", not "/" (${style})`);
+  t.check(/Product terminology/.test(dict) && !/\/Product/.test(dict), `the dictionary's place reads "Product terminology" (${dict})`);
+  // A tab shows the file name (its extension in a span of its own), never the place.
+  const tabs = (await page.locator('.tab').allInnerTexts()).map((x) => x.replace(/\s+/g, ''));
+  t.check(tabs.some((x) => x.startsWith('en-de.glossary.tsv')) && tabs.some((x) => x.startsWith('TechnischeDokumentation.json')) && !tabs.some((x) => /Stylerulelists|Productterminology/.test(x)),
+    `the tabs keep their plain names (${tabs.join(' | ')})`);
 
   await t.command('View: Close All Editors');
   await t.until(async () => (await rows.filter({ hasText: /Technische Dokumentation|en-de\.glossary\.tsv/ }).count()) === 0, 'the Problems view without the closed documents', { timeout: 5000 });
