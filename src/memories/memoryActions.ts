@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import type { MemoryJob, ServiceClient } from '../api';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import type { MemoriesTree } from './memoriesTree';
-import type { SegmentFilter, SegmentsDocuments } from './segmentsDocument';
+import { SEGMENTS_SCHEME, type SegmentFilter, type SegmentsDocuments } from './segmentsDocument';
+import { closeDeleted } from '../platform/tabs';
 
 export interface JobProgress {
   /** uploading → waiting (awaiting_input after the upload) → processing → done; or downloading for an export. */
@@ -137,6 +138,8 @@ export function memoryActions(ctx: CommandContext, tree: MemoriesTree, segments:
       } finally {
         tree.refresh();
       }
+      await closeDeleted((uri) => uri.scheme === SEGMENTS_SCHEME && uri.query === memoryId,
+        (uri) => vscode.l10n.t('The translation memory "{0}"', uri.path.slice(1).replace(/\.segments\.txt$/, '')));
     },
     async browseSegments(memoryId, filter, signal) {
       const client = await clientOrThrow(ctx);

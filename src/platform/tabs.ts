@@ -55,3 +55,37 @@ export class ClosedTabs implements vscode.Disposable {
     this.subscription.dispose();
   }
 }
+
+/** After a deletion on the service: closes the tabs of the documents `matches` picks (their resource is gone) and
+ * says so, naming them and what was deleted (`describe` of the first). A document with unsaved edits keeps its tab (closing it would ask
+ * to save where nothing can take the edits any more; the user copies what they need), and the message says that
+ * too. Answers the names of the documents closed. */
+export async function closeDeleted(matches: (uri: vscode.Uri) => boolean, describe: (uri: vscode.Uri) => string): Promise<string[]> {
+  const dirty = new Set(vscode.workspace.textDocuments.filter((d) => d.isDirty).map((d) => d.uri.toString()));
+  const closing: vscode.Tab[] = [];
+  const closed = new Set<string>();
+  const kept = new Set<string>();
+  let first: vscode.Uri | undefined;
+  for (const g of vscode.window.tabGroups.all) {
+    for (const t of g.tabs) {
+      const uri = tabUris(t).find(matches);
+      if (!uri) continue;
+      first ??= uri;
+      const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+      if (dirty.has(uri.toString())) { kept.add(name); continue; }
+      closing.push(t);
+      closed.add(name);
+    }
+  }
+  if (closing.length) await vscode.window.tabGroups.close(closing, true);
+  const names = (s: Set<string>) => [...s].join(', ');
+  const what = first ? describe(first) : '';
+  if (closed.size && kept.size) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} was deleted on the service: closed {1}; {2} has unsaved edits and stays open.', what, names(closed), names(kept)));
+  } else if (closed.size) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} was deleted on the service: closed {1}.', what, names(closed)));
+  } else if (kept.size) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} was deleted on the service; {1} has unsaved edits and stays open.', what, names(kept)));
+  }
+  return [...closed];
+}

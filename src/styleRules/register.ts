@@ -7,6 +7,7 @@ import { StyleListNode } from '../explorer/styleRulesTree';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
 import { showPushBlocked } from '../platform/blocked';
+import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
@@ -94,6 +95,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       } finally {
         ctx.styleRules.refresh();
       }
+      await closeDeleted((uri) => isStyleRulesUri(uri) && styleIdOf(uri) === styleId,
+        (uri) => vscode.l10n.t('The style rule list "{0}"', uri.path.slice(1).replace(/\.json$/, '')));
     },
     async editStyleRules(styleId, signal) {
       const list = await (await clientOrThrow(ctx)).getStyleRules(styleId, signal);

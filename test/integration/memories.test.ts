@@ -151,7 +151,12 @@ describe('translation memories in VS Code', () => {
     assert.deepEqual(readTmx(written).units.map((u) => u.source), ['A & B', 'Cloud']);
     assert.deepEqual(readdirSync(join(dir, 'out')), ['exported.tmx'], 'no temporary file is left');
     assert.equal((await ext.actions.exportTmx(id, target, { pollIntervalMs: 10 })).reused, true);
-    await ext.actions.deleteMemory(id);
+    const { uri: segments } = await ext.actions.browseSegments(id);
+    const said: string[] = [];
+    await withStubbedWindow({ showInformationMessage: (async (m: string) => { said.push(m); return undefined; }) as typeof vscode.window.showInformationMessage },
+      () => ext.actions.deleteMemory(id));
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => (t.input as { uri?: vscode.Uri }).uri?.toString() === segments.toString())), 'its segments document closed');
+    assert.deepEqual(said, ['The translation memory "Exported" was deleted on the service: closed Exported.segments.txt.']);
     assert.deepEqual(await ext.memories.tree.items(), []);
     const client = new (await import('../../src/api')).ServiceClient({ key: PAID_KEY, baseUrl: service().url });
     await assert.rejects(client.translate({ text: ['Cloud'], sourceLang: 'en', targetLang: 'de', translationMemoryId: id }), NotFoundError);
