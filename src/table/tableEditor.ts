@@ -44,8 +44,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   private readonly report = new vscode.EventEmitter<{ uri: vscode.Uri; figures: TableFigures }>();
   /** The webview's own measurements (first render, scrolling). */
   readonly onDidReport = this.report.event;
-  /** The HTML last given to a table's webview (the integration suite scans it for the key). */
-  lastHtml = '';
+  private readonly receive = new vscode.EventEmitter<{ uri: vscode.Uri; message: TableRequest }>();
+  /** Every message a webview sent (for tests: the integration suite's key scan reads them all). */
+  readonly onDidReceive = this.receive.event;
+  private readonly render = new vscode.EventEmitter<{ uri: vscode.Uri; html: string }>();
+  /** Every HTML given to a webview (for tests: the key scan reads them all). */
+  readonly onDidRender = this.render.event;
 
   constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {
     // A picker or modal shown for a table (afterPicker) gives the keyboard back to the table that is the active editor.
@@ -62,7 +66,9 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;
-    panel.webview.html = this.lastHtml = this.html(panel.webview, media, scripts, document, table.mode);
+    const html = this.html(panel.webview, media, scripts, document, table.mode);
+    panel.webview.html = html;
+    this.render.fire({ uri: document.uri, html });
     // The tab says it is the table, beside the text editor's tab of the same file.
     panel.title = vscode.l10n.t('{0} (Table)', basename(document.uri));
     panel.onDidChangeViewState(() => {
@@ -173,6 +179,10 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     this.post.fire({ uri, message });
   }
 
+  received(uri: vscode.Uri, message: TableRequest): void {
+    this.receive.fire({ uri, message });
+  }
+
   private html(webview: vscode.Webview, media: vscode.Uri, scripts: vscode.Uri, doc: vscode.TextDocument, mode: TableMode): string {
     const nonce = Array.from({ length: 32 }, () => 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(Math.random() * 62)]).join('');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(scripts, 'table.js'));
@@ -220,6 +230,8 @@ ${mode === 'grid' ? '<div id="gaps" class="gaps" aria-live="polite"></div>\n' : 
     this.panels.clear();
     this.ready.dispose();
     this.post.dispose();
+    this.receive.dispose();
+    this.render.dispose();
     this.report.dispose();
   }
 }

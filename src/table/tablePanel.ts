@@ -28,6 +28,7 @@ export interface PanelOwner {
   readonly diagnostics: DiagnosticsManager;
   readonly log: Logger;
   posted(uri: vscode.Uri, message: TableUpdate): void;
+  received(uri: vscode.Uri, message: TableRequest): void;
   reported(uri: vscode.Uri, figures: TableFigures): void;
   fireReady(uri: vscode.Uri): void;
   strings(): TableStrings;
@@ -55,7 +56,10 @@ export class TablePanel implements vscode.Disposable {
     this.from = this.mode === 'grid' ? 1 : 0;
     this.since = document.version;
     this.subscriptions = [
-      panel.webview.onDidReceiveMessage((m: TableRequest) => void this.handle(m)),
+      panel.webview.onDidReceiveMessage((m: TableRequest) => {
+        owner.received(document.uri, m);
+        void this.handle(m);
+      }),
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document === document && e.contentChanges.length) this.changed(e);
       }),

@@ -7,6 +7,8 @@ import type { Account } from '../emulator/state';
 
 export const EXTENSION_ID = 'terminology-studio.terminology-studio';
 export const PAID_KEY = 'integration-paid-key';
+/** The free-plan key (free keys end in ":fx"); the emulator knows it, tests switch to it and back to PAID_KEY. */
+export const FREE_KEY = 'integration-free-key:fx';
 
 let emulator: Emulator | undefined;
 
@@ -48,7 +50,7 @@ export async function nextLoad(tree: TerminologyApi['glossaries'] | TerminologyA
 }
 
 export async function startService(): Promise<void> {
-  emulator = await startEmulator({ key: PAID_KEY, freeKey: 'integration-free-key:fx', seed: seedDemo });
+  emulator = await startEmulator({ key: PAID_KEY, freeKey: FREE_KEY, seed: seedDemo });
   const config = vscode.workspace.getConfiguration('terminology');
   await config.update('baseUrl', emulator.url, vscode.ConfigurationTarget.Global);
   await config.update('freeBaseUrl', emulator.freeUrl, vscode.ConfigurationTarget.Global);
