@@ -6,16 +6,20 @@
 // A flow that fails is run once more in a fresh workbench (TERMINOLOGY_UI_ATTEMPTS, 2 by default): headless
 // Chromium can lose a key or a click while focus moves; a flow that fails twice fails the suite, and every flow that
 // passed only on its second attempt is named in the summary.
+// After every flow that passed, the key scan (test/ui/keyscan.mjs) looks for both keys in the browser's storage, the
+// flow's Chromium profile when it kept one, the server's folders and the requests; a find fails the flow.
 import { readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startWorkbench, repoRoot } from './vscode-harness.mjs';
 import { makeHelpers } from '../ui/lib.mjs';
+import { browserStorage, scanFolder, scanRequests } from '../ui/keyscan.mjs';
 
 const require = createRequire(import.meta.url);
 const { startEmulator } = require(join(repoRoot, 'out', 'test', 'emulator', 'server.js'));
 const { seedDemo } = require(join(repoRoot, 'out', 'test', 'emulator', 'seed.js'));
+const { KeyScanner } = require(join(repoRoot, 'out', 'test', 'keyscan', 'forms.js'));
 
 const grep = process.env.TERMINOLOGY_UI_GREP ? new RegExp(process.env.TERMINOLOGY_UI_GREP, 'i') : undefined;
 const flowDir = join(repoRoot, 'test', 'ui');
@@ -49,6 +53,10 @@ async function runFlow(flow, name, attempt) {
   let wb;
   let checks = 0;
   let ok = true;
+  const scanner = new KeyScanner({ paid: emulator.keys.paid, free: emulator.keys.free });
+  let scanMs = 0;
+  let origins = 0;
+  let files = 0;
   const t0 = Date.now();
   console.log(`\n${flow.title ?? name}${attempt > 1 ? ` (attempt ${attempt}, after a failure)` : ''}`);
   try {
@@ -62,6 +70,7 @@ async function runFlow(flow, name, attempt) {
       },
       env: opts.key === false ? {} : { TERMINOLOGY_SEED_KEY: opts.key ?? emulator.keys.paid },
       smokeTestDriver: false, // the workbench a person gets: flows see real notification toasts
+      browserProfile: opts.browserProfile === true,
     });
     const t = makeHelpers(wb.page, {
       emulator, workspace: wb.workspace, userDir: join(wb.tmp, 'user'), hasKey: opts.key !== false,
@@ -77,6 +86,11 @@ async function runFlow(flow, name, attempt) {
       flow.run(t),
       new Promise((_, rej) => { timer = setTimeout(() => rej(new Error(`flow timed out after ${flowTimeoutMs / 1000} s`)), flowTimeoutMs); }),
     ]).finally(() => clearTimeout(timer));
+    const scanned = Date.now();
+    const browser = await browserStorage(wb.page);
+    for (const [source, text] of browser.sources) scanner.see(source, text);
+    origins = browser.origins.length;
+    scanMs += Date.now() - scanned;
   } catch (err) {
     ok = false;
     console.log(`  ✘ ${String(err?.message ?? err).split('\n').slice(0, 3).join(' | ')}`);
@@ -84,8 +98,22 @@ async function runFlow(flow, name, attempt) {
     const shot = join(shots, `${name}.png`);
     try { await wb?.page?.screenshot({ path: shot }); console.log(`    screenshot: ${shot}`); } catch { /* no page */ }
   } finally {
-    await wb?.stop();
+    // The server's folders (and the profile) are read once the browser and the server are gone: all written then.
+    const scanFiles = ok ? (tmp) => { const t1 = Date.now(); files = scanFolder(scanner, tmp, 'server and browser folders'); scanMs += Date.now() - t1; } : undefined;
+    await wb?.stop({ beforeRemove: scanFiles });
     await emulator.close();
+  }
+  if (ok) {
+    scanRequests(scanner, emulator.requests);
+    const bytes = [...scanner.read.values()].reduce((a, b) => a + b, 0);
+    const summary = `key scan: ${origins} origins, ${files} files, ${emulator.requests.length} requests, ${(bytes / 1e6).toFixed(1)} MB in ${(scanMs / 1000).toFixed(1)} s`;
+    if (scanner.found.length) {
+      ok = false;
+      console.log(`  ✘ ${summary}: a key was found\n${scanner.report().split('\n').map((l) => `    ${l}`).join('\n')}`);
+    } else {
+      console.log(`  ✔ ${summary}: no key`);
+      if (process.env.TERMINOLOGY_UI_KEYSCAN_SOURCES) console.log(`    ${scanner.summary()}`);
+    }
   }
   console.log(`  ${ok ? 'passed' : 'FAILED'}: ${checks} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return ok;

@@ -48,7 +48,10 @@ export async function chromiumExecutable() {
  * options: smokeTestDriver (required: true or false, see below), settings (object merged into user settings.json),
  *          workspace (folder to copy and open), env (extra env for the server, hence the extension host),
  *          testsPath (compiled suite index; needs smokeTestDriver), extensionPath (the extension's folder, the repo
- *          by default), log (line printer for harness messages), serverOutput (callback for server stdout/stderr).
+ *          by default), log (line printer for harness messages), serverOutput (callback for server stdout/stderr),
+ *          browserProfile (true: Chromium keeps its profile on disk, in <tmp>/chromium, instead of in memory).
+ * stop({ beforeRemove }): closes the browser, stops the server, then awaits beforeRemove(tmp) (the UI suite's key scan
+ * reads the profile and the server's folders there) before the folder is removed.
  *
  * smokeTestDriver: true starts the server with --enable-smoke-test-driver. Only then does the built workbench
  * honour the page's `payload` (extensionDevelopmentPath, extensionTestsPath), which the integration suite needs;
@@ -101,7 +104,7 @@ export async function startWorkbench(options = {}) {
   server.stderr.on('data', (d) => serverOutput(d.toString()));
 
   let browser;
-  const stop = async () => {
+  const stop = async ({ beforeRemove } = {}) => {
     try { await browser?.close(); } catch { /* already gone */ }
     if (serverAlive) {
       try { process.kill(-server.pid, 'SIGTERM'); } catch { /* already gone */ }
@@ -109,7 +112,7 @@ export async function startWorkbench(options = {}) {
       while (serverAlive && Date.now() - t < 5000) await new Promise((r) => setTimeout(r, 100));
       if (serverAlive) { try { process.kill(-server.pid, 'SIGKILL'); } catch { /* gone */ } }
     }
-    rmSync(tmp, { recursive: true, force: true });
+    try { await beforeRemove?.(tmp); } finally { rmSync(tmp, { recursive: true, force: true }); }
   };
 
   try {
@@ -125,13 +128,21 @@ export async function startWorkbench(options = {}) {
     if (options.browser !== false) {
       const { chromium } = await import('playwright-core');
       const exe = await chromiumExecutable();
-      browser = await chromium.launch({
+      const launch = {
         executablePath: exe.path,
         headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
           '--disable-component-update', '--disable-sync', ...exe.args],
-      });
-      page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      };
+      const viewport = { width: 1400, height: 900 };
+      if (options.browserProfile) {
+        // A persistent context: closing it closes the browser, which writes its storage to the profile first.
+        browser = await chromium.launchPersistentContext(join(tmp, 'chromium'), { ...launch, viewport });
+        page = browser.pages()[0] ?? await browser.newPage();
+      } else {
+        browser = await chromium.launch(launch);
+        page = await browser.newPage({ viewport });
+      }
       await page.goto(url);
     }
     return { url, port, page, browser, tmp, workspace, stop };
