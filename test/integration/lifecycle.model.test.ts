@@ -190,9 +190,10 @@ describe('Document lifecycle (model-based)', function () {
       return done();
     };
 
-    /** A clean document follows the remote: after a step that fetched, wait (2 s at most) for VS Code's reload. */
+    /** A clean document follows the remote: after a step that fetched, wait (10 s at most: on a loaded machine the
+     * reload took over 2 s, and the next edit raced with it) for VS Code's reload. */
     const settle = async () => {
-      const deadline = Date.now() + 2000;
+      const deadline = Date.now() + 10_000;
       while (!doc.isDirty && Date.now() < deadline) {
         const base = ext.documents.base(doc.uri);
         if (base === undefined || sameEntries(entriesOf(base), entriesOf(doc.getText()))) return;
