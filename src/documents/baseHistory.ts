@@ -1,5 +1,6 @@
 /** Which remote version each recent text of a document descends from, keyed by a digest of the text: when Undo or
- * Redo brings a text back, its base comes back with it. A few texts per address are kept. No vscode import.
+ * Redo brings a text back, its base comes back with it. A few texts per address are kept. No vscode import. The base
+ * is the remote text (a dictionary's, a term list's, a glossary's) or what stands for it (a style rule list).
  *
  * The digest of 10 MiB (SHA-1 over 20 MB of UTF-16) takes 30-60 ms: it is computed in slices of 1 Mi units that
  * yield to the event loop between them. Notes, look-ups and forgetting are applied in the order they were asked
@@ -19,8 +20,8 @@ async function digest(text: string): Promise<string> {
   return hash.digest('base64');
 }
 
-export class BaseHistory {
-  private readonly byAddress = new Map<string, Map<string, string>>();
+export class BaseHistory<B = string> {
+  private readonly byAddress = new Map<string, Map<string, B>>();
   private queue: Promise<unknown> = Promise.resolve();
 
   /** `keep`: texts per address; `addresses`: addresses kept, the least recently noted dropped first (the history of
@@ -34,7 +35,7 @@ export class BaseHistory {
   }
 
   /** Notes that `text` descends from the remote version `base`. */
-  remember(key: string, text: string, base: string): void {
+  remember(key: string, text: string, base: B): void {
     // The digest starts now (text is not kept beyond it); it is noted in order.
     const d = digest(text);
     void this.then(async () => {
@@ -50,7 +51,7 @@ export class BaseHistory {
   }
 
   /** The base `text` descends from, when it is one of the texts noted for `key` (before this call). */
-  baseOf(key: string, text: string): Promise<string | undefined> {
+  baseOf(key: string, text: string): Promise<B | undefined> {
     const d = digest(text);
     return this.then(async () => this.byAddress.get(key)?.get(await d));
   }

@@ -119,7 +119,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0}: service (version {1}) ↔ yours', remote.name, remote.version));
     },
     async reloadStyleRules(uri) {
-      fs.forget(uri);
+      // The revert's read gives the document the service's list as its base; should the read fail, it keeps its own.
       const doc = docOf(uri);
       if (doc) {
         await vscode.window.showTextDocument(doc, { preview: false });

@@ -7,6 +7,7 @@ import type { ServiceClient, StyleRuleList } from '../api';
 import { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText, type StyleContent } from '../core';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
+import { BaseHistory } from '../documents/baseHistory';
 
 export const STYLE_AUTHORITY = 'style-rules';
 const encoder = new TextEncoder();
@@ -41,6 +42,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   /** The remote version the user chose to overwrite, per address (one save). */
   private readonly approved = new Map<string, number>();
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** Per address, the list each recent text descends from: a read (a revert, Reload, "Don't Save") replaces the text,
+   * and Undo brings the text before it back, with the list it descends from (the version the save checks). */
+  private history = new BaseHistory<StyleRuleList>();
   private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changed.event;
   private readonly pushedEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; list: StyleRuleList }>();
@@ -52,6 +56,17 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.subscriptions = [
       this.changed, this.pushedEmitter,
       vscode.workspace.onWillSaveTextDocument((e) => { if (isStyleRulesUri(e.document.uri)) this.saveReasons.set(e.document.uri.toString(), e.reason); }),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (!isStyleRulesUri(e.document.uri) || (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo)) return;
+        const key = e.document.uri.toString();
+        const was = this.opened.get(key);
+        void this.history.baseOf(key, e.document.getText()).then((list) => {
+          if (!list || this.opened.get(key) !== was || was?.list === list) return;
+          const text = styleDocumentText(list);
+          this.opened.set(key, { list, content: checkStyleDocument(text).content!, text, mtime: was?.mtime ?? Date.now() });
+          this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on version ${list.version}`);
+        });
+      }),
       // A language change closes and reopens the document at once: forget its base only when it stays closed.
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (!isStyleRulesUri(d.uri)) return;
@@ -70,6 +85,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.opened.clear();
     this.approved.clear();
     this.saveReasons.clear();
+    this.history = new BaseHistory<StyleRuleList>();
   }
 
   /** The list as the open document's text descends from it. */
@@ -88,9 +104,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.approved.set(uri.toString(), version);
   }
 
-  /** The document will be re-read from the service (Reload): forget the base, so the read takes the remote. */
-  forget(uri: vscode.Uri): void {
-    this.opened.delete(uri.toString());
+  /** Resolves once the list an Undo or Redo brought back is in place (a save reads it after this). */
+  settled(): Promise<void> {
+    return this.history.settled();
   }
 
   private async need(): Promise<ServiceClient> {
@@ -132,7 +148,15 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return encoder.encode((await this.fetch(uri)).text);
+    // A read replaces the document's text (VS Code's revert: Reload, Revert File, "Don't Save"); Undo brings that text
+    // back, and with it the list it descends from. Should the read fail, the document keeps its base.
+    const key = uri.toString();
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    const prev = this.opened.get(key);
+    if (doc && prev) this.history.remember(key, doc.getText(), prev.list);
+    const o = await this.fetch(uri);
+    this.history.remember(key, o.text, o.list);
+    return encoder.encode(o.text);
   }
 
   async readDirectory(): Promise<Array<[string, vscode.FileType]>> {
@@ -142,6 +166,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
 
   /** What a save of `text` would do now, without pushing. */
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<StylePreflight> {
+    await this.history.settled();
     const o = this.opened.get(uri.toString()) ?? await this.fetch(uri);
     const checked = checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
@@ -159,6 +184,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('Auto-save does not push a style rule list; press Ctrl+S (Save and Push) to push it.'));
     }
     const text = decoder.decode(content);
+    await this.history.settled();
     const o = this.opened.get(key) ?? await this.fetch(uri);
     const checked = checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
@@ -194,6 +220,10 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
         (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, inSentence(describeError(err))));
     }
     const after = await this.fetch(uri);
+    // Every earlier text of this document now descends from what was just pushed.
+    this.history.forget(key);
+    this.history.remember(key, text, after.list);
+    this.history.remember(key, after.text, after.list);
     this.log.info(`${uri.path}: pushed in ${calls} call(s), now version ${after.list.version}`);
     this.ui.pushed(uri, after.list, calls);
     this.pushedEmitter.fire({ uri, list: after.list });

@@ -186,3 +186,50 @@ describe('A window reload (the extension\'s memory dropped through its test API)
     assert.equal(doc.isDirty, false);
   });
 });
+
+describe('Nothing lost in a style rule list', () => {
+  const STYLE_ID = 'd0c5e5a1-0000-4000-8000-0000000000ac';
+  const list = () => account().styleRules!.find((x) => x.style_id === STYLE_ID)!;
+  const instructions = () => (list().custom_instructions ?? []).map((c) => `${c.label}=${c.prompt}`);
+  const writes = () => service().requests.filter((r) => r.method !== 'GET' && r.path.includes(STYLE_ID)).length;
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+
+  beforeEach(() => {
+    account().styleRules = account().styleRules!.filter((x) => x.style_id !== STYLE_ID);
+    account().styleRules!.push({
+      style_id: STYLE_ID, name: 'Style regressions', language: 'en', version: 1, creation_time: '2026-11-13T00:00:00Z', updated_time: '2026-11-13T00:00:00Z',
+      configured_rules: {}, custom_instructions: [{ id: 'rg-1', label: 'cloud', prompt: 'Say cloud.' }, { id: 'rg-2', label: 'price', prompt: 'Say price.' }],
+    });
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(() => { account().styleRules = account().styleRules!.filter((x) => x.style_id !== STYLE_ID); });
+
+  // Model seed 13019: Reload (its revert reads the service: the base moved to the colleague's version), then Undo
+  // brought back the text from before it, and the save found no change of version and pushed it over the
+  // colleague's instruction.
+  it('Reload, Undo, Save: the text brought back keeps the version it descends from, and the save refuses', async () => {
+    const doc = await vscode.workspace.openTextDocument(await ext.actions.editStyleRules(STYLE_ID));
+    assert.match(doc.getText(), /Say cloud\./);
+    list().custom_instructions![0].prompt = 'Say Cloud.'; // a colleague
+    list().version++;
+    await ext.actions.reloadStyleRules(doc.uri);
+    assert.match(doc.getText(), /Say Cloud\./, 'Reload shows the colleague\'s instruction');
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.match(doc.getText(), /Say cloud\./, 'Undo brings the text from before the Reload back');
+    const before = writes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(writes(), before);
+    assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
+  });
+});
