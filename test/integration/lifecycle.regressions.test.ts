@@ -188,7 +188,9 @@ describe('A window reload (the extension\'s memory dropped through its test API)
 });
 
 describe('Nothing lost in a style rule list', () => {
-  const STYLE_ID = 'd0c5e5a1-0000-4000-8000-0000000000ac';
+  // A list of its own per test (an address VS Code may still hold a document for is not reused).
+  let n = 0;
+  let STYLE_ID = '';
   const list = () => account().styleRules!.find((x) => x.style_id === STYLE_ID)!;
   const instructions = () => (list().custom_instructions ?? []).map((c) => `${c.label}=${c.prompt}`);
   const writes = () => service().requests.filter((r) => r.method !== 'GET' && r.path.includes(STYLE_ID)).length;
@@ -200,7 +202,7 @@ describe('Nothing lost in a style rule list', () => {
   });
 
   beforeEach(() => {
-    account().styleRules = account().styleRules!.filter((x) => x.style_id !== STYLE_ID);
+    STYLE_ID = `d0c5e5a1-0000-4000-8000-0000000001${(n++).toString(16).padStart(2, '0')}`;
     account().styleRules!.push({
       style_id: STYLE_ID, name: 'Style regressions', language: 'en', version: 1, creation_time: '2026-11-13T00:00:00Z', updated_time: '2026-11-13T00:00:00Z',
       configured_rules: {}, custom_instructions: [{ id: 'rg-1', label: 'cloud', prompt: 'Say cloud.' }, { id: 'rg-2', label: 'price', prompt: 'Say price.' }],
@@ -210,9 +212,8 @@ describe('Nothing lost in a style rule list', () => {
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().styleRules = account().styleRules!.filter((x) => x.style_id !== STYLE_ID);
   });
-
-  after(() => { account().styleRules = account().styleRules!.filter((x) => x.style_id !== STYLE_ID); });
 
   // Model seed 13019: Reload (its revert reads the service: the base moved to the colleague's version), then Undo
   // brought back the text from before it, and the save found no change of version and pushed it over the
@@ -231,5 +232,23 @@ describe('Nothing lost in a style rule list', () => {
     assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
     assert.equal(writes(), before);
     assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
+  });
+
+  // Model seed 13047: the user changed an instruction a colleague then deleted; the save was refused (the version
+  // moved) and the user chose Overwrite. The push planned updates by id, found no such instruction on the service and
+  // sent nothing for it; the document, read again after the push, lost the user's instruction.
+  it('Overwrite keeps an instruction of yours that a colleague deleted meanwhile', async () => {
+    const doc = await vscode.workspace.openTextDocument(await ext.actions.editStyleRules(STYLE_ID));
+    const e = new vscode.WorkspaceEdit();
+    e.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), doc.getText().replace('Say price.', 'Say the price.'));
+    assert.ok(await vscode.workspace.applyEdit(e));
+    list().custom_instructions = list().custom_instructions!.filter((c) => c.label !== 'price'); // a colleague
+    list().version++;
+    assert.equal(await doc.save(), false, 'the version moved: the save asks');
+    await ext.actions.overwriteStyleRules(doc.uri);
+    assert.deepEqual(instructions(), ['cloud=Say cloud.', 'price=Say the price.']);
+    for (let i = 0; i < 50 && doc.getText().includes('"rg-2"'); i++) await new Promise((r) => setTimeout(r, 20)); // read again, with the new id
+    assert.match(doc.getText(), /Say the price\./);
+    assert.equal(doc.isDirty, false);
   });
 });

@@ -217,17 +217,23 @@ function sortDeep(r: StyleRules): Array<[string, Array<[string, string]>]> {
   return Object.keys(r).sort().filter((g) => Object.keys(r[g] ?? {}).length).map((g) => [g, Object.keys(r[g]).sort().map((k) => [k, r[g][k]] as [string, string])]);
 }
 
-/** The calls that turn `base` into `next`. */
+/** The calls that turn `base` into `next`. An instruction of `next` whose id `base` lacks (deleted on the service
+ * since the document read it: an Overwrite) is created again, without its old id. */
 export function planPush(base: StyleContent, next: StyleContent): PushPlan {
   const plan: PushPlan = { create: [], update: [], delete: [] };
   if (!sameRules(base.configured_rules, next.configured_rules)) plan.rules = next.configured_rules;
   const before = new Map(base.custom_instructions.filter((i) => i.id).map((i) => [i.id!, i]));
   const kept = new Set<string>();
   for (const i of next.custom_instructions) {
-    if (!i.id) { plan.create.push(i); continue; }
-    kept.add(i.id);
-    const old = before.get(i.id);
-    if (old && (old.label !== i.label || old.prompt !== i.prompt || (old.source_language ?? '') !== (i.source_language ?? ''))) plan.update.push(i as Instruction & { id: string });
+    const old = i.id === undefined ? undefined : before.get(i.id);
+    if (!old) {
+      const created: Instruction = { ...i };
+      delete created.id;
+      plan.create.push(created);
+      continue;
+    }
+    kept.add(old.id!);
+    if (old.label !== i.label || old.prompt !== i.prompt || (old.source_language ?? '') !== (i.source_language ?? '')) plan.update.push(i as Instruction & { id: string });
   }
   for (const id of before.keys()) if (!kept.has(id)) plan.delete.push(id);
   return plan;

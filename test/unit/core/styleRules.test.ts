@@ -64,6 +64,9 @@ describe('style rule list documents', () => {
     const next = { configured_rules: { punctuation: { dash: 'use_em_dash' } }, custom_instructions: [{ id: 'a', label: 'A', prompt: 'x' }, { id: 'b', label: 'B2', prompt: 'y' }, { label: 'New', prompt: 'n' }] };
     assert.deepEqual(planPush(base, next), { rules: { punctuation: { dash: 'use_em_dash' } }, create: [{ label: 'New', prompt: 'n' }], update: [{ id: 'b', label: 'B2', prompt: 'y' }], delete: ['c'] });
     assert.equal(planPush(base, { ...base, configured_rules: { punctuation: { dash: 'use_hyphen' } } }).rules, undefined, 'the same rules, in any order, are no PUT');
+    // Issue #27 (Overwrite): an instruction of yours whose id the service no longer has is created again, not dropped.
+    assert.deepEqual(planPush(base, { ...base, custom_instructions: [{ id: 'a', label: 'A', prompt: 'x' }, { id: 'gone', label: 'D', prompt: 'w', source_language: 'de' }] }),
+      { create: [{ label: 'D', prompt: 'w', source_language: 'de' }], update: [], delete: ['b', 'c'] });
   });
 
   it('nearest: plausible misspellings only', () => {
