@@ -697,6 +697,12 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (!doc?.isDirty) delete v.unknownBase; // a clean document descends from what it reads
     if (await same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
+    // A clean document gets the new remote text (VS Code reloads it, or this read replaces it): Undo brings back the
+    // text it showed, which descends from the version it had, not from this one.
+    if (doc && !doc.isDirty) {
+      this.remember(uri, doc.getText(), v.text);
+      this.remember(uri, text, text);
+    }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }
     Object.assign(v, { text, fetchedAt: now, mtime: Math.max(now, v.mtime + 1) });

@@ -60,7 +60,7 @@ describe('Document lifecycle regressions', () => {
   });
 });
 
-describe('Nothing lost when VS Code closes and reopens a dirty remote document', () => {
+describe('Nothing lost when VS Code replaces, closes or reopens a remote document', () => {
   const G = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000aa', name: 'Close and reopen' };
   const dict = () => account().glossaries.find((g) => g.glossary_id === G.glossaryId)!.dictionaries[0];
   let ext: TerminologyApi;
@@ -90,6 +90,29 @@ describe('Nothing lost when VS Code closes and reopens a dirty remote document',
     edit.insert(doc.uri, doc.positionAt(doc.getText().length), line);
     assert.ok(await vscode.workspace.applyEdit(edit));
   };
+
+  // Model seed 13048 (a simulated reload read the clean document again, an undoable change in the test's window):
+  // a clean document follows the remote (VS Code reloads it when the file system says it changed); Undo brings
+  // back the text before, whose base was never noted, so the base stayed the colleague's version, and a save of an
+  // edit of that text pushed it over the colleague's entry.
+  it('a clean document follows a colleague\'s change; Undo, Save: the save refuses', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    await ext.documents.fetchRemote(doc.uri); // any check of the remote does it (a save's, a Merge's, the poll)
+    for (let i = 0; i < 100 && !doc.getText().includes('Wolkx'); i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(doc.getText(), 'cloud\tWolkx\nserver\tServer\n', 'the clean document follows the remote');
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n', 'Undo brings the text before back');
+    await type(doc, 'help\tHilfe\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server'], ['help', 'Hilfe']]);
+  });
 
   // Issue #27: VS Code fires close and open for a language-mode change; the close forgot the base, and a save with no
   // base pushed over the colleague's same-size change, with no message.
