@@ -239,7 +239,12 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const { doc } = await remote(uri);
       const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
       fs.approveOverwrite(doc.uri, text);
-      return doc.save();
+      // For this save only: one that sends nothing (a clean document) must leave no approval for a later text.
+      try {
+        return await doc.save();
+      } finally {
+        fs.withdrawOverwrite(doc.uri);
+      }
     },
     async preflightSave(uri, signal) {
       const { doc } = await remote(uri);

@@ -268,6 +268,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.approved.set(uri.toString(), remote);
   }
 
+  /** The save the approval was for is over (it may have sent nothing: a clean document is not written). */
+  withdrawOverwrite(uri: vscode.Uri): void {
+    this.approved.delete(uri.toString());
+  }
+
   /** Fetches the remote now; a clean document follows (VS Code reloads it), an edited one keeps its base. */
   async fetchRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<string> {
     const ref = this.ref(uri);

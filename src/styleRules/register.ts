@@ -130,8 +130,13 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     async overwriteStyleRules(uri, signal) {
       const remote = await (await clientOrThrow(ctx)).getStyleRules(styleIdOf(uri) ?? '', signal);
       fs.approveOverwrite(uri, remote.version);
-      const doc = docOf(uri) ?? await vscode.workspace.openTextDocument(uri);
-      if (!await doc.save()) throw new Error(vscode.l10n.t('The list was not pushed; see the notification.'));
+      // For this save only: one that sends nothing (a clean document) must leave no approval for a later text.
+      try {
+        const doc = docOf(uri) ?? await vscode.workspace.openTextDocument(uri);
+        if (!await doc.save()) throw new Error(vscode.l10n.t('The list was not pushed; see the notification.'));
+      } finally {
+        fs.withdrawOverwrite(uri);
+      }
     },
   };
 

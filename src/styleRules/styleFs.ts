@@ -104,6 +104,11 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.approved.set(uri.toString(), version);
   }
 
+  /** The save the approval was for is over (it may have sent nothing: a clean document is not written). */
+  withdrawOverwrite(uri: vscode.Uri): void {
+    this.approved.delete(uri.toString());
+  }
+
   /** Resolves once the list an Undo or Redo brought back is in place (a save reads it after this). */
   settled(): Promise<void> {
     return this.history.settled();

@@ -61,7 +61,10 @@ describe('Document lifecycle regressions', () => {
 });
 
 describe('Nothing lost when VS Code replaces, closes or reopens a remote document', () => {
-  const G = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000aa', name: 'Close and reopen' };
+  // A glossary of its own per test: VS Code keeps a closed document's undo stack for its address, and an Undo in one
+  // test must not reach into another's.
+  let n = 0;
+  let G = { glossaryId: '', name: '' };
   const dict = () => account().glossaries.find((g) => g.glossary_id === G.glossaryId)!.dictionaries[0];
   let ext: TerminologyApi;
 
@@ -71,7 +74,7 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
   });
 
   beforeEach(() => {
-    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
+    G = { glossaryId: `d0c5e5a1-0000-4000-8000-0000000002${(n++).toString(16).padStart(2, '0')}`, name: `Close and reopen ${n}` };
     account().glossaries.push({
       glossary_id: G.glossaryId, name: G.name, creation_time: '2026-11-13T00:00:00Z',
       dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke'], ['server', 'Server']] }],
@@ -81,9 +84,8 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId);
   });
-
-  after(() => { account().glossaries = account().glossaries.filter((g) => g.glossary_id !== G.glossaryId); });
 
   const type = async (doc: vscode.TextDocument, line: string) => {
     const edit = new vscode.WorkspaceEdit();
@@ -112,6 +114,24 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
     await ext.actions.mergeWithRemote(doc.uri);
     assert.equal(await doc.save(), true);
     assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server'], ['help', 'Hilfe']]);
+  });
+
+  // Model seed 13035 (a style rule list; the same held here): Overwrite of a clean document sends nothing, yet its
+  // approval to replace the remote stayed for a later save of another text: Undo to a text from before the colleague's
+  // change, an edit, and Save pushed over the colleague's entry.
+  it('Overwrite that sends nothing leaves no approval behind: Undo, edit, Save refuses', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    assert.equal(await ext.actions.overwriteRemote(doc.uri), true); // the document is clean: nothing to send
+    for (let i = 0; i < 100 && !doc.getText().includes('Wolkx'); i++) await new Promise((r) => setTimeout(r, 20));
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n');
+    await type(doc, 'help\tHilfe\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
   });
 
   // Issue #27: VS Code fires close and open for a language-mode change; the close forgot the base, and a save with no
@@ -251,6 +271,24 @@ describe('Nothing lost in a style rule list', () => {
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
     assert.match(doc.getText(), /Say cloud\./, 'Undo brings the text from before the Reload back');
+    const before = writes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(writes(), before);
+    assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
+  });
+
+  // Model seed 13035: Overwrite of a clean list sent nothing, but its approval of the service's version stayed; Undo
+  // brought back a text from before a colleague's change, and the save, approved, pushed it over that change.
+  it('Overwrite that sends nothing leaves no approval behind: Undo, Save refuses', async () => {
+    const doc = await vscode.workspace.openTextDocument(await ext.actions.editStyleRules(STYLE_ID));
+    list().custom_instructions![0].prompt = 'Say Cloud.'; // a colleague
+    list().version++;
+    await ext.actions.reloadStyleRules(doc.uri);
+    assert.match(doc.getText(), /Say Cloud\./);
+    await ext.actions.overwriteStyleRules(doc.uri); // the document is clean: nothing to send
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.match(doc.getText(), /Say cloud\./);
     const before = writes();
     assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
     assert.equal(writes(), before);
