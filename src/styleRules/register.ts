@@ -45,12 +45,13 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
   const remoteTexts = new Map<string, string>();
   const remoteChanged = new vscode.EventEmitter<vscode.Uri>();
 
-  const conflict = (uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList) => {
+  const conflict = (uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList, unknownBase?: boolean) => {
     const compare = vscode.l10n.t('Compare');
     const reload = vscode.l10n.t('Reload');
     const overwrite = vscode.l10n.t('Overwrite');
-    void vscode.window.showWarningMessage(
-      vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}). Nothing was pushed.', remote.name, base.version, remote.version),
+    void vscode.window.showWarningMessage(unknownBase
+      ? vscode.l10n.t('The version of "{0}" your unsaved edits started from is not known (the window was reloaded). Nothing was pushed.', remote.name)
+      : vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}). Nothing was pushed.', remote.name, base.version, remote.version),
       compare, reload, overwrite,
     ).then(async (picked) => {
       try {
@@ -231,7 +232,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         try {
           const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', uri.path.slice(1)), (signal) => actions.preflightStyleSave(uri, signal));
           if (pre.outcome === 'blocked') { lint.lint(doc); void vscode.window.showErrorMessage(vscode.l10n.t('{0} in {1} block the push. Fix them, then save again.', pre.errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', pre.errors), uri.path.slice(1))); }
-          else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote);
+          else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {
           await showError(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err);

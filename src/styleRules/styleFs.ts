@@ -20,20 +20,28 @@ export function styleRulesUri(list: { styleId: string; name: string }): vscode.U
 export const isStyleRulesUri = (uri: vscode.Uri): boolean => uri.scheme === 'terminology' && uri.authority === STYLE_AUTHORITY;
 export const styleIdOf = (uri: vscode.Uri): string | undefined => /(?:^|&)id=([^&]+)/.exec(uri.query)?.[1];
 
-interface Opened { list: StyleRuleList; content: StyleContent; text: string; mtime: number }
+interface Opened {
+  list: StyleRuleList; content: StyleContent; text: string; mtime: number;
+  /** Fetched while the document already had unsaved edits whose list is not known (VS Code restored it after a window
+   * reload): they may descend from any version, so a save cannot tell a colleague's change from the user's. It asks. */
+  unknownBase?: true;
+}
 
 export type StylePreflight = { outcome: 'unchanged' | 'push' } | { outcome: 'blocked'; errors: number } | { outcome: 'conflict'; remote: StyleRuleList };
 
 /** What the push needs from the UI. */
 export interface StyleSaveUi {
   blocked(uri: vscode.Uri, errors: number): void;
-  conflict(uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList): void;
+  /** `unknownBase`: the version the unsaved edits started from is not known (see Opened). */
+  conflict(uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList, unknownBase?: boolean): void;
   pushed(uri: vscode.Uri, list: StyleRuleList, calls: number): void;
 }
 
 export class StyleConflictError extends Error {
-  constructor(readonly base: StyleRuleList, readonly remote: StyleRuleList) {
-    super(vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}); nothing was pushed. Compare, reload, or overwrite it.', remote.name, base.version, remote.version));
+  constructor(readonly base: StyleRuleList, readonly remote: StyleRuleList, unknownBase = false) {
+    super(unknownBase
+      ? vscode.l10n.t('The version of "{0}" your unsaved edits started from is not known (the window was reloaded), so a change on the service since then cannot be told from yours; nothing was pushed. Compare, reload, or overwrite it.', remote.name)
+      : vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}); nothing was pushed. Compare, reload, or overwrite it.', remote.name, base.version, remote.version));
   }
 }
 
@@ -93,6 +101,11 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     return this.opened.get(uri.toString())?.list;
   }
 
+  /** Whether the list the document's unsaved edits started from is not known (see Opened). */
+  baseUnknown(uri: vscode.Uri): boolean {
+    return this.opened.get(uri.toString())?.unknownBase === true;
+  }
+
   /** Instruction ids of the list the document descends from (an id it does not have cannot be updated). */
   knownIds(uri: vscode.Uri): ReadonlySet<string> | undefined {
     const o = this.opened.get(uri.toString());
@@ -126,13 +139,20 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     return id;
   }
 
-  private async fetch(uri: vscode.Uri): Promise<Opened> {
+  /** Fetches the list; `adopt`: the document descends from it now (a read hands it its text, a push made the service
+   * hold the document's). Otherwise a document with unsaved edits and no known list does not take it as its base. */
+  private async fetch(uri: vscode.Uri, adopt = false): Promise<Opened> {
     try {
       const list = await (await this.need()).getStyleRules(this.id(uri));
       const text = styleDocumentText(list);
       const content = checkStyleDocument(text).content!;
       const prev = this.opened.get(uri.toString());
-      const o: Opened = { list, content, text, mtime: prev && prev.list.version === list.version ? prev.mtime : Math.max(Date.now(), (prev?.mtime ?? 0) + 1) };
+      const dirty = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.isDirty === true;
+      const unknownBase = !adopt && dirty && (!prev || prev.unknownBase === true);
+      const o: Opened = {
+        list, content, text, mtime: prev && prev.list.version === list.version ? prev.mtime : Math.max(Date.now(), (prev?.mtime ?? 0) + 1),
+        ...(unknownBase ? { unknownBase: true as const } : {}),
+      };
       this.opened.set(uri.toString(), o);
       return o;
     } catch (err) {
@@ -158,8 +178,8 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const key = uri.toString();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     const prev = this.opened.get(key);
-    if (doc && prev) this.history.remember(key, doc.getText(), prev.list);
-    const o = await this.fetch(uri);
+    if (doc && prev && !prev.unknownBase) this.history.remember(key, doc.getText(), prev.list);
+    const o = await this.fetch(uri, true);
     this.history.remember(key, o.text, o.list);
     return encoder.encode(o.text);
   }
@@ -177,7 +197,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
     const remote = await (await this.need()).getStyleRules(this.id(uri), signal);
-    if (remote.version !== o.list.version && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
+    if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
     return { outcome: isEmptyPlan(planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
   }
 
@@ -205,9 +225,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     } catch (err) {
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: could not check the list on the service before pushing: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
-    if (remote.version !== o.list.version && this.approved.get(key) !== remote.version) {
-      this.ui.conflict(uri, o.list, remote);
-      throw vscode.FileSystemError.NoPermissions(new StyleConflictError(o.list, remote).message);
+    if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(key) !== remote.version) {
+      this.ui.conflict(uri, o.list, remote, o.unknownBase);
+      throw vscode.FileSystemError.NoPermissions(new StyleConflictError(o.list, remote, o.unknownBase).message);
     }
     this.approved.delete(key);
     const plan = planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content);
@@ -219,12 +239,12 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       for (const c of plan.create) { await client.createCustomInstruction(id, { label: c.label, prompt: c.prompt, sourceLanguage: c.source_language }); calls++; }
     } catch (err) {
       // Part of the push may have gone through: the next save starts from what the service holds now.
-      await this.fetch(uri).catch(() => undefined);
+      await this.fetch(uri, true).catch(() => undefined);
       this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Your text is kept; save again to push the rest.', calls,
         (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, inSentence(describeError(err))));
     }
-    const after = await this.fetch(uri);
+    const after = await this.fetch(uri, true);
     // Every earlier text of this document now descends from what was just pushed.
     this.history.forget(key);
     this.history.remember(key, text, after.list);

@@ -295,6 +295,26 @@ describe('Nothing lost in a style rule list', () => {
     assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
   });
 
+  // Model seed 13055: a window reload while the list had unsaved edits (the extension's memory dropped; VS Code restores
+  // the document as it was). The save fetched the list afresh and took it as the base: it pushed the edits over the
+  // colleague's change made before the reload.
+  it('after a window reload, the save of unsaved edits asks: the version they descend from is not known', async () => {
+    const doc = await vscode.workspace.openTextDocument(await ext.actions.editStyleRules(STYLE_ID));
+    const e = new vscode.WorkspaceEdit();
+    e.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), doc.getText().replace('Say price.', 'Say the price.'));
+    assert.ok(await vscode.workspace.applyEdit(e));
+    list().custom_instructions![0].prompt = 'Say Cloud.'; // a colleague
+    list().version++;
+    ext.testing!.forgetMemory(); // the window reloads
+    const before = writes();
+    assert.equal(await doc.save(), false, 'the save cannot tell the colleague\'s change from the user\'s');
+    assert.equal(writes(), before);
+    assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
+    assert.equal(doc.isDirty, true);
+    await ext.actions.overwriteStyleRules(doc.uri); // the user's choice, once asked
+    assert.deepEqual(instructions(), ['cloud=Say cloud.', 'price=Say the price.']);
+  });
+
   // Model seed 13047: the user changed an instruction a colleague then deleted; the save was refused (the version
   // moved) and the user chose Overwrite. The push planned updates by id, found no such instruction on the service and
   // sent nothing for it; the document, read again after the push, lost the user's instruction.
