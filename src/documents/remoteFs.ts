@@ -172,6 +172,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
           if (base === undefined || !v || this.versions.get(key) !== v || v.text !== was || (base === v.text && !v.unknownBase)) return;
           v.text = base;
           delete v.unknownBase;
+          // The base kept on disk was written as the change came in, before this look-up: it follows now.
+          this.persistBase(e.document);
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
         });
       }),
@@ -313,6 +315,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         // The text brought back descends from the base it had before the revert.
         const v = this.versions.get(key);
         if (v && aside.base !== undefined) { v.text = aside.base; delete v.unknownBase; } else if (v) v.unknownBase = true;
+        this.persistBase(doc); // the edit above kept the base it replaced
       };
       this.ui.discarded(doc.uri, restore);
       this.discardedEmitter.fire({ uri: doc.uri, restore });

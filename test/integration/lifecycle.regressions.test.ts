@@ -116,6 +116,29 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
     assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server'], ['help', 'Hilfe']]);
   });
 
+  // Model seed 13058 (a multilingual glossary): Undo brought back a text with the base it descends from, but the base
+  // kept on disk for a reload was written as the change came in, before that base was looked up: the older remote
+  // stayed on disk. After a reload the restored base was the colleague's version, and a Merge took the user's text as
+  // a change over it; the save pushed it over the colleague's entry.
+  it('Undo, then a reload: the base kept on disk is the one the text brought back descends from', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    await ext.documents.fetchRemote(doc.uri);
+    for (let i = 0; i < 100 && !doc.getText().includes('Wolkx'); i++) await new Promise((r) => setTimeout(r, 20));
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n');
+    await ext.documents.settled(doc.uri);
+    await new Promise((r) => setTimeout(r, 200)); // the base goes to disk
+    ext.testing!.forgetMemory(); // the window reloads; VS Code restores the document as it was
+    await type(doc, 'help\tHilfe\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(pushes(), before);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(doc.getText(), 'cloud\tWolkx\nserver\tServer\nhelp\tHilfe\n', 'Merge takes the colleague\'s change');
+  });
+
   // Model seed 13035 (a style rule list; the same held here): Overwrite of a clean document sends nothing, yet its
   // approval to replace the remote stayed for a later save of another text: Undo to a text from before the colleague's
   // change, an edit, and Save pushed over the colleague's entry.
