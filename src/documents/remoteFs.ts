@@ -289,7 +289,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const now = Date.now();
     const old = this.versions.get(uri.toString());
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (old && doc && !old.unknownBase) this.remember(uri, current ?? doc.getText(), old.text);
+    // The text replaced comes back with Undo, with its base: a clean document's text is a remote version, its own base
+    // (the fetch before this may have moved the version to the new remote already); unsaved edits keep theirs.
+    if (doc && !doc.isDirty) this.remember(uri, current ?? doc.getText(), current ?? doc.getText());
+    else if (old && doc && !old.unknownBase) this.remember(uri, current ?? doc.getText(), old.text);
     this.remember(uri, text, text);
     this.versions.set(uri.toString(), { text, mtime: now, fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(uri.toString());
@@ -693,22 +696,27 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private async observe(uri: vscode.Uri, ref: RemoteRef, text: string, read: boolean): Promise<void> {
     const key = uri.toString();
     const now = Date.now();
-    const v = this.versions.get(key);
+    let v = this.versions.get(key);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    if (!v && doc && !doc.isDirty && !read) {
+      // A clean document VS Code opened again without reading it (it kept the text when its editor closed): it shows
+      // an earlier remote version, its base. The remote is compared with that below (the document follows it).
+      this.versions.set(key, v = { text: doc.getText(), mtime: OLD_MTIME, fetchedAt: 0, checkedAt: now });
+    }
     if (!v) {
       // A document with unsaved edits and no base known (none in memory, none on disk): its edits may descend from
       // any remote version, so this one is not taken as their base.
-      const dirty = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty;
+      const dirty = doc?.isDirty;
       this.versions.set(key, dirty ? { text, mtime: OLD_MTIME, fetchedAt: now, checkedAt: now, unknownBase: true } : { text, mtime: now, fetchedAt: now, checkedAt: now });
       return;
     }
     v.checkedAt = now;
-    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     if (!doc?.isDirty) delete v.unknownBase; // a clean document descends from what it reads
     if (await same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
     // A clean document gets the new remote text (VS Code reloads it, or this read replaces it): Undo brings back the
-    // text it showed, which descends from the version it had, not from this one.
+    // text it showed, a remote version of its own (its base), not this one.
     if (doc && !doc.isDirty) {
-      this.remember(uri, doc.getText(), v.text);
+      this.remember(uri, doc.getText(), doc.getText());
       this.remember(uri, text, text);
     }
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }

@@ -139,6 +139,46 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
     assert.equal(doc.getText(), 'cloud\tWolkx\nserver\tServer\nhelp\tHilfe\n', 'Merge takes the colleague\'s change');
   });
 
+  // Model seed 13018 (a multilingual glossary): Pull of a clean document whose remote had moved. Its fetch moved the
+  // version to the new remote first, and Pull then noted the text it replaced as descending from that new remote. Undo
+  // brought the text back with that wrong base, and a save of an edit pushed it over the colleague's entry.
+  it('Pull of a clean document whose remote moved, Undo, edit, Save: the save refuses', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    await ext.actions.pull(doc.uri);
+    assert.equal(doc.getText(), 'cloud\tWolkx\nserver\tServer\n');
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\n', 'Undo brings the text before the Pull back');
+    await type(doc, 'help\tHilfe\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
+  });
+
+  // Model seed 13018: the editor of a clean document was closed and the document opened again; VS Code kept its text
+  // and did not read it again, so the file system knew no version for it. A fetch then took the new remote as the
+  // version the document descends from, though it showed an older one: Pull, Undo and a save pushed over the
+  // colleague's entry.
+  it('a clean document opened again without a read: its text is its base (Pull, Undo, edit, Save refuses)', async () => {
+    let doc = await ext.actions.openDictionary(G, PAIR);
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    doc = await ext.actions.openDictionary(G, PAIR);
+    await ext.actions.pull(doc.uri);
+    assert.equal(doc.getText(), 'cloud\tWolkx\nserver\tServer\n');
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('undo');
+    if (doc.getText() !== 'cloud\tWolke\nserver\tServer\n') return; // VS Code read it again on reopening: nothing to undo
+    await type(doc, 'help\tHilfe\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'that text descends from the version before the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
+  });
+
   // Model seed 13035 (a style rule list; the same held here): Overwrite of a clean document sends nothing, yet its
   // approval to replace the remote stayed for a later save of another text: Undo to a text from before the colleague's
   // change, an edit, and Save pushed over the colleague's entry.
