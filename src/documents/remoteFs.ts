@@ -26,6 +26,10 @@ interface Version {
   /** `text` is the remote as first read while the document already had unsaved edits whose base is not known (none
    * kept in memory or on disk): a save of those edits cannot tell a colleague's change from its own, so it asks. */
   unknownBase?: true;
+  /** The text before `text`, while the document does not show `text` yet: a read hands `text` to VS Code, which drops
+   * it when the document's text changed while it was read (typing during a reload). Until the document shows it (the
+   * next change is that text), its base is still this one; after any other change, this one again for good. */
+  previous?: string;
 }
 
 /** What the save needs from the UI. */
@@ -160,6 +164,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       this.discardedEmitter,
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
+        this.settleRead(e.document);
         this.checkDiscarded(e.document);
         this.persistBase(e.document);
         if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
@@ -172,6 +177,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
           if (base === undefined || !v || this.versions.get(key) !== v || v.text !== was || (base === v.text && !v.unknownBase)) return;
           v.text = base;
           delete v.unknownBase;
+          delete v.previous;
           // The base kept on disk was written as the change came in, before this look-up: it follows now.
           this.persistBase(e.document);
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
@@ -242,7 +248,18 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   private knownBase(key: string): string | undefined {
     const v = this.versions.get(key);
-    return v && !v.unknownBase ? v.text : undefined;
+    if (!v || v.unknownBase) return undefined;
+    if (v.previous !== undefined && vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.getText() !== v.text) return v.previous;
+    return v.text;
+  }
+
+  /** The first change of a document after a read was handed to VS Code: that text landed (the base moves to it), or
+   * VS Code dropped the read (the base stays where it was). */
+  private settleRead(doc: vscode.TextDocument): void {
+    const v = this.versions.get(doc.uri.toString());
+    if (v?.previous === undefined) return;
+    if (doc.getText() !== v.text) v.text = v.previous;
+    delete v.previous;
   }
 
   /** The newer remote text a failed save saw, if any. */
@@ -257,7 +274,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const known = beforeBase ?? this.knownBase(uri.toString());
     if (before !== undefined && known !== undefined) this.remember(uri, before, known);
     if (after !== undefined) this.remember(uri, after, remote);
-    if (v) { v.text = remote; delete v.unknownBase; } // the mtime stays, so VS Code's own check does not see a newer file
+    if (v) { v.text = remote; delete v.unknownBase; delete v.previous; } // the mtime stays, so VS Code's own check does not see a newer file
     // A document restored with no base known and never read since: from now on it descends from `remote`.
     else { const now = Date.now(); this.versions.set(uri.toString(), { text: remote, mtime: OLD_MTIME, fetchedAt: now, checkedAt: now }); }
     this.remoteSeen.delete(uri.toString());
@@ -317,7 +334,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (!await vscode.workspace.applyEdit(edit)) throw new Error(vscode.l10n.t('the document could not be edited'));
         // The text brought back descends from the base it had before the revert.
         const v = this.versions.get(key);
-        if (v && aside.base !== undefined) { v.text = aside.base; delete v.unknownBase; } else if (v) v.unknownBase = true;
+        if (v && aside.base !== undefined) { v.text = aside.base; delete v.unknownBase; delete v.previous; } else if (v) v.unknownBase = true;
         this.persistBase(doc); // the edit above kept the base it replaced
       };
       this.ui.discarded(doc.uri, restore);
@@ -495,7 +512,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       if (err instanceof PartialPushError) {
         // What went through is the remote now: the next save compares with it and sends only the rest.
         const v = this.versions.get(key);
-        if (v) { v.text = err.remote; delete v.unknownBase; }
+        if (v) { v.text = err.remote; delete v.unknownBase; delete v.previous; }
         this.remember(uri, text, err.remote);
         const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
         if (doc) this.persistBase(doc);
@@ -719,6 +736,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       this.remember(uri, doc.getText(), doc.getText());
       this.remember(uri, text, text);
     }
+    // The document shows the new text once VS Code has read it, unless it drops the read (see Version.previous).
+    if (doc && (read || !doc.isDirty)) v.previous ??= v.text;
     if (read) { Object.assign(v, { text, fetchedAt: now }); return; }
     if (doc?.isDirty) { this.remoteSeen.set(key, text); return; }
     Object.assign(v, { text, fetchedAt: now, mtime: Math.max(now, v.mtime + 1) });

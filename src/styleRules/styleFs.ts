@@ -25,6 +25,10 @@ interface Opened {
   /** Fetched while the document already had unsaved edits whose list is not known (VS Code restored it after a window
    * reload): they may descend from any version, so a save cannot tell a colleague's change from the user's. It asks. */
   unknownBase?: true;
+  /** The list before this one, while the document does not show this one's text yet: a read hands it to VS Code, which
+   * drops it when the document's text changed while it was read (typing during a reload). Until the document shows
+   * it (the next change is that text), the base is still `previous`; after any other change, `previous` again. */
+  previous?: Opened;
 }
 
 export type StylePreflight = { outcome: 'unchanged' | 'push' } | { outcome: 'blocked'; errors: number } | { outcome: 'conflict'; remote: StyleRuleList };
@@ -65,8 +69,15 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       this.changed, this.pushedEmitter,
       vscode.workspace.onWillSaveTextDocument((e) => { if (isStyleRulesUri(e.document.uri)) this.saveReasons.set(e.document.uri.toString(), e.reason); }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (!isStyleRulesUri(e.document.uri) || (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo)) return;
+        if (!isStyleRulesUri(e.document.uri)) return;
         const key = e.document.uri.toString();
+        // The first change after a read: that text landed (the base moves to it), or VS Code dropped the read.
+        const read = this.opened.get(key);
+        if (read?.previous) {
+          if (e.document.getText() !== read.text) this.opened.set(key, read.previous);
+          else delete read.previous;
+        }
+        if (e.reason !== vscode.TextDocumentChangeReason.Undo && e.reason !== vscode.TextDocumentChangeReason.Redo) return;
         const was = this.opened.get(key);
         void this.history.baseOf(key, e.document.getText()).then((list) => {
           if (!list || this.opened.get(key) !== was || was?.list === list) return;
@@ -96,19 +107,26 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.history = new BaseHistory<StyleRuleList>();
   }
 
+  /** The list the open document's text descends from: the one last read, once the document shows it (Opened.previous). */
+  private current(key: string): Opened | undefined {
+    const o = this.opened.get(key);
+    if (o?.previous && vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.getText() !== o.text) return o.previous;
+    return o;
+  }
+
   /** The list as the open document's text descends from it. */
   base(uri: vscode.Uri): StyleRuleList | undefined {
-    return this.opened.get(uri.toString())?.list;
+    return this.current(uri.toString())?.list;
   }
 
   /** Whether the list the document's unsaved edits started from is not known (see Opened). */
   baseUnknown(uri: vscode.Uri): boolean {
-    return this.opened.get(uri.toString())?.unknownBase === true;
+    return this.current(uri.toString())?.unknownBase === true;
   }
 
   /** Instruction ids of the list the document descends from (an id it does not have cannot be updated). */
   knownIds(uri: vscode.Uri): ReadonlySet<string> | undefined {
-    const o = this.opened.get(uri.toString());
+    const o = this.current(uri.toString());
     return o && new Set((o.list.customInstructions ?? []).map((c) => c.id));
   }
 
@@ -177,10 +195,12 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     // back, and with it the list it descends from. Should the read fail, the document keeps its base.
     const key = uri.toString();
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
-    const prev = this.opened.get(key);
+    const prev = this.current(key);
     if (doc && prev && !prev.unknownBase) this.history.remember(key, doc.getText(), prev.list);
     const o = await this.fetch(uri, true);
     this.history.remember(key, o.text, o.list);
+    // The document descends from this list once it shows its text (VS Code may drop the read: see Opened.previous).
+    if (doc && prev && doc.getText() !== o.text) o.previous = prev;
     return encoder.encode(o.text);
   }
 
@@ -192,7 +212,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   /** What a save of `text` would do now, without pushing. */
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<StylePreflight> {
     await this.history.settled();
-    const o = this.opened.get(uri.toString()) ?? await this.fetch(uri);
+    const o = this.current(uri.toString()) ?? await this.fetch(uri);
     const checked = checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
@@ -210,7 +230,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     }
     const text = decoder.decode(content);
     await this.history.settled();
-    const o = this.opened.get(key) ?? await this.fetch(uri);
+    const o = this.current(key) ?? await this.fetch(uri);
     const checked = checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) {

@@ -179,6 +179,27 @@ describe('Nothing lost when VS Code replaces, closes or reopens a remote documen
     assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
   });
 
+  // Model seed 13031 (a style rule list; the same held here): VS Code read a clean document again while the user
+  // typed; it drops a read that ends after the text changed, but the file system took the read text, with a
+  // colleague's change, as the base, and the save pushed over that change.
+  it('a read that VS Code drops (the user typed meanwhile) does not become the base', async () => {
+    const doc = await ext.actions.openDictionary(G, PAIR);
+    dict().entries = [['cloud', 'Wolkx'], ['server', 'Server']]; // a colleague
+    ext.testing!.age(6000); // the read fetches
+    service().injectFault({ count: 1, latencyMs: 600, method: 'GET', path: `^/v3/glossaries/${G.glossaryId}/entries$` });
+    await vscode.window.showTextDocument(doc);
+    const reading = vscode.commands.executeCommand('workbench.action.files.revert'); // a clean document read again
+    await new Promise((r) => setTimeout(r, 200));
+    await type(doc, 'help\tHilfe\n');
+    await reading;
+    service().clearFaults();
+    assert.equal(doc.getText(), 'cloud\tWolke\nserver\tServer\nhelp\tHilfe\n', 'VS Code dropped the read');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'the text does not show the colleague\'s change');
+    assert.equal(pushes(), before);
+    assert.deepEqual(dict().entries, [['cloud', 'Wolkx'], ['server', 'Server']]);
+  });
+
   // Model seed 13035 (a style rule list; the same held here): Overwrite of a clean document sends nothing, yet its
   // approval to replace the remote stayed for a later save of another text: Undo to a text from before the colleague's
   // change, an edit, and Save pushed over the colleague's entry.
@@ -376,6 +397,29 @@ describe('Nothing lost in a style rule list', () => {
     assert.equal(doc.isDirty, true);
     await ext.actions.overwriteStyleRules(doc.uri); // the user's choice, once asked
     assert.deepEqual(instructions(), ['cloud=Say cloud.', 'price=Say the price.']);
+  });
+
+  // Model seed 13031: VS Code read a clean list again (it had kept its text when the editor was closed and read it once
+  // shown again) while the user typed: VS Code drops a read that ends after the text changed, but the file system had
+  // taken the read list, with a colleague's change, as the base. The save pushed over that change.
+  it('a read that VS Code drops (the user typed meanwhile) does not become the base', async () => {
+    const doc = await vscode.workspace.openTextDocument(await ext.actions.editStyleRules(STYLE_ID));
+    await vscode.window.showTextDocument(doc);
+    list().custom_instructions![0].prompt = 'Say Cloud.'; // a colleague
+    list().version++;
+    service().injectFault({ count: 1, latencyMs: 600, method: 'GET', path: `^/v3/style_rules/${STYLE_ID}$` });
+    const reading = vscode.commands.executeCommand('workbench.action.files.revert'); // a clean document read again
+    await new Promise((r) => setTimeout(r, 200));
+    const e = new vscode.WorkspaceEdit();
+    e.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), doc.getText().replace('Say price.', 'Say the price.'));
+    assert.ok(await vscode.workspace.applyEdit(e));
+    await reading;
+    service().clearFaults();
+    assert.match(doc.getText(), /Say cloud\./, 'VS Code dropped the read');
+    const before = writes();
+    assert.equal(await doc.save(), false, 'the text does not show the colleague\'s change');
+    assert.equal(writes(), before);
+    assert.deepEqual(instructions(), ['cloud=Say Cloud.', 'price=Say price.']);
   });
 
   // Model seed 13047: the user changed an instruction a colleague then deleted; the save was refused (the version

@@ -68,4 +68,16 @@ export const mutants = [
     changes: [{ file: 'src/core/workspace/lock.ts', find: 'const remoteChanged = remote.sha256 !== entry.sha256;', replace: 'const remoteChanged = remote.entries !== entry.entries;' }],
     tests: [{ suite: 'unit', grep: 'a same-count change on the service beside a same-count change in the file' }],
   },
+  {
+    id: 'dropped-read-is-base',
+    bug: 'a read VS Code drops (the user typed while it ran) becomes the dictionary\'s base, so the save pushes over the colleague\'s change it held',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '    if (doc && (read || !doc.isDirty)) v.previous ??= v.text;\n', replace: '' }],
+    tests: [{ suite: 'integration', grep: 'replaces, closes or reopens.*a read that VS Code drops' }],
+  },
+  {
+    id: 'style-dropped-read-is-base',
+    bug: 'a read VS Code drops becomes the style rule list\'s base, so the save pushes over the colleague\'s change it held',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '    if (doc && prev && doc.getText() !== o.text) o.previous = prev;\n', replace: '' }],
+    tests: [{ suite: 'integration', grep: 'style rule list a read that VS Code drops' }],
+  },
 ];
