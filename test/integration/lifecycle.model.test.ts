@@ -38,7 +38,7 @@
 //
 // A hand-rolled random walk with a fixed seed (printed): sequence i uses seed SEED + i and kind KINDS[seed % 4], so a
 // failure is replayed alone with TERMINOLOGY_MODEL_SEED=<its seed> TERMINOLOGY_MODEL_RUNS=1. TERMINOLOGY_MODEL_RUNS
-// and TERMINOLOGY_MODEL_STEPS set the size (48 sequences of 25 steps by default; `npm run test:model` runs 100 of 20,
+// and TERMINOLOGY_MODEL_STEPS set the size (56 sequences of 25 steps by default; `npm run test:model` runs 100 of 20,
 // 2 000 steps); TERMINOLOGY_MODEL_KINDS (comma-separated) limits the kinds.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -51,7 +51,7 @@ import { note } from './report';
 import { api, PAID_KEY, service } from './service';
 
 const SEED = Number(process.env.TERMINOLOGY_MODEL_SEED ?? 13013);
-const RUNS = Number(process.env.TERMINOLOGY_MODEL_RUNS ?? 48);
+const RUNS = Number(process.env.TERMINOLOGY_MODEL_RUNS ?? 56);
 const STEPS = Number(process.env.TERMINOLOGY_MODEL_STEPS ?? 25);
 const ALL_KINDS = ['dictionary', 'termList', 'glossary', 'style'] as const;
 type KindName = typeof ALL_KINDS[number];
@@ -64,7 +64,7 @@ const LANGS = ['de', 'fr'];
 const STALE_MS = 5200;
 /** Every this many closes of a dirty document in a run, the model waits STALE_MS for real before the revert (the others
  * age the last read through the test API, which is what the wait does). */
-const REAL_WAIT_EVERY = 6;
+const REAL_WAIT_EVERY = 12;
 const COLLEAGUE_AGENT = 'colleague-window/1.0';
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
@@ -111,8 +111,9 @@ interface Subject {
   /** A clean document has followed its base when it holds the base's very text (a style rule list: the ids the service
    * gave new instructions come with a re-read), not only its items. */
   readonly sameText: boolean;
-  /** One user edit of `doc` (undefined: nothing to edit, try another); `tag` makes new values unique. */
-  edit(doc: vscode.TextDocument, rnd: Rnd, tag: number): { edit: vscode.WorkspaceEdit; change: Change } | undefined;
+  /** One user edit of `doc` (undefined: nothing to edit, try another); `tag` makes new values unique. Half the time it
+   * changes an item in `hot` (one the service holds otherwise than the document) when the text has one. */
+  edit(doc: vscode.TextDocument, rnd: Rnd, tag: number, hot: ReadonlySet<string>): { edit: vscode.WorkspaceEdit; change: Change } | undefined;
   /** Keys a colleague may add or change (never the fixed ones); terms are made up instead. */
   readonly keys: readonly string[] | undefined;
   /** Applies a colleague's change: in the emulator's state, or over HTTP as a second window would. */
@@ -133,14 +134,28 @@ interface Subject {
 const WRITE_METHODS = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
 const extensionWrites = (id: string) => service().requests.filter((r) => WRITE_METHODS.has(r.method) && r.path.includes(id) && !(r.userAgent ?? '').startsWith(COLLEAGUE_AGENT)).length;
 
-/** The entry lines of a document: line number and the items of the line; `skip` lines never counted (a header). */
+/** Which lines are in a conflict block (markers included). A block is back after Undo of its resolution: its lines
+ * are two versions of an entry, not entries (the linter blocks the save until one side is kept), so they count as
+ * neither shown nor editable. */
+function inBlocks(lines: readonly string[]): boolean[] {
+  let open = false;
+  return lines.map((line) => {
+    if (line.startsWith('<<<<<<<')) open = true;
+    const inside = open || isMarker(line);
+    if (line.startsWith('>>>>>>>')) open = false;
+    return inside;
+  });
+}
+
+/** The entry lines of a document (not in a conflict block): line number and the items of the line. */
 function lineItems(doc: vscode.TextDocument, parse: (line: string, i: number) => Items | undefined) {
   const out: Array<{ line: number; text: string; items: Items }> = [];
-  for (let k = 0; k < doc.lineCount; k++) {
-    const text = doc.lineAt(k).text;
-    const items = isMarker(text) ? undefined : parse(text, k);
+  const texts = Array.from({ length: doc.lineCount }, (_, k) => doc.lineAt(k).text);
+  const blocked = inBlocks(texts);
+  texts.forEach((text, k) => {
+    const items = blocked[k] ? undefined : parse(text, k);
     if (items) out.push({ line: k, text, items });
-  }
+  });
   return out;
 }
 
@@ -170,18 +185,22 @@ function lineSubject(o: {
 }): Subject {
   const shown = (text: string) => {
     const m: Items = new Map();
-    text.split(/\r?\n/).forEach((line, i) => { if (!isMarker(line)) for (const [k, v] of o.parse(line, i) ?? []) m.set(k, v); });
+    const lines = text.split(/\r?\n/);
+    const blocked = inBlocks(lines);
+    lines.forEach((line, i) => { if (!blocked[i]) for (const [k, v] of o.parse(line, i) ?? []) m.set(k, v); });
     return m;
   };
   return {
     kind: o.kind, language: o.language, open: o.open, held: o.held, shown, keys: o.keys, colleague: o.colleague, writes: o.writes, faults: o.faults, remove: o.remove,
     block: (lines) => new Map(lines.flatMap((l) => [...o.parse(l, 1) ?? []])),
     sameText: false,
-    edit(doc, rnd, tag) {
+    edit(doc, rnd, tag, hot) {
       const lines = lineItems(doc, o.parse).filter((l) => !o.fixed(l.items));
       const all = shown(doc.getText());
       const added = o.addLine(rnd, all, tag);
-      const op = !lines.length ? 'add' : added === undefined ? rnd.pick(['change', 'delete'] as const) : rnd.pick(['add', 'change', 'delete'] as const);
+      const hotLines = lines.filter((l) => [...l.items.keys()].some((k) => hot.has(k)));
+      const onHot = hotLines.length > 0 && rnd.next() < 0.5;
+      const op = onHot ? 'change' : !lines.length ? 'add' : added === undefined ? rnd.pick(['change', 'delete'] as const) : rnd.pick(['add', 'change', 'delete'] as const);
       const e = new vscode.WorkspaceEdit();
       if (op === 'add') {
         if (added === undefined) return undefined;
@@ -193,7 +212,7 @@ function lineSubject(o: {
         const items = o.parse(added, 1)!;
         return { edit: e, change: { what: `add ${show(items)}`, ...diff(new Map(), items) } };
       }
-      const l = rnd.pick(lines);
+      const l = rnd.pick(onHot ? hotLines : lines);
       if (op === 'change') {
         const text = o.changeLine(rnd, l, tag);
         if (text === undefined) return undefined;
@@ -360,19 +379,21 @@ function styleSubject(ext: TerminologyApi, seed: number, rnd: Rnd): Subject {
     shown: itemsOf,
     block: () => new Map(),
     sameText: true,
-    edit(doc, r, tag) {
+    edit(doc, r, tag, hot) {
       const content = read(doc.getText());
       if (!content) throw new Error(`the style document is not JSON: ${doc.getText()}`);
       const list = [...content.custom_instructions ?? []];
       const free = SOURCES.filter((s) => !list.some((c) => c.label === s));
-      const op = !list.length ? 'add' : !free.length ? r.pick(['change', 'delete'] as const) : r.pick(['add', 'change', 'delete'] as const);
+      const hotAt = list.map((c, k) => (hot.has(c.label) ? k : -1)).filter((k) => k >= 0);
+      const onHot = hotAt.length > 0 && r.next() < 0.5;
+      const op = onHot ? 'change' : !list.length ? 'add' : !free.length ? r.pick(['change', 'delete'] as const) : r.pick(['add', 'change', 'delete'] as const);
       let change: Change;
       if (op === 'add') {
         const c = { label: r.pick(free), prompt: `u${tag}` };
         list.splice(r.int(list.length + 1), 0, c);
         change = { what: `add ${c.label}=${c.prompt}`, removed: [], added: [[c.label, c.prompt]] };
       } else {
-        const k = r.int(list.length);
+        const k = onHot ? r.pick(hotAt) : r.int(list.length);
         const c = list[k];
         if (op === 'change') {
           list[k] = { ...c, prompt: `u${tag}` };
@@ -590,7 +611,9 @@ describe('Document lifecycle (model-based)', function () {
      * planned again. */
     const edit = async (): Promise<string> => {
       for (let attempt = 0; ; attempt++) {
-        const planned = subject.edit(doc, rnd, counter + 1);
+        const [h, s] = [held(), shown()];
+        const hot = new Set([...h.keys(), ...s.keys()].filter((k) => h.get(k) !== s.get(k)));
+        const planned = subject.edit(doc, rnd, counter + 1, hot);
         if (planned) {
           const version = doc.version;
           if (await vscode.workspace.applyEdit(planned.edit)) {
@@ -713,8 +736,13 @@ describe('Document lifecycle (model-based)', function () {
     const steps: Record<StepKind, () => Promise<string>> = {
       edit,
       async save() {
+        // Mostly, there is something to save.
+        const first = !doc.isDirty && rnd.next() < 0.6 ? `${await edit()}, then ` : '';
         maybeFault(true);
-        return `save: ${await save()}`;
+        const said = await save();
+        // A refused save is mostly followed by a Merge (then, mostly, a save).
+        if (said === 'refused' && subject.merge && rnd.next() < 0.6) return `${first}save: refused, then ${await steps.merge()}`;
+        return `${first}save: ${said}`;
       },
       async autosave() {
         // Typing is what schedules an auto-save: one edit, then wait for VS Code to save after the delay. VS Code
@@ -774,7 +802,7 @@ describe('Document lifecycle (model-based)', function () {
           changedSince(merged);
         }
         // Merging is mostly followed by a save.
-        if (rnd.next() < 0.6) step += `, then save: ${await save()}`;
+        if (rnd.next() < 0.75) step += `, then save: ${await save()}`;
         return step;
       },
       async discard() {
@@ -898,12 +926,11 @@ describe('Document lifecycle (model-based)', function () {
         undo.depth = 0;
         undo.redo = 0;
         if (!dirty) {
-          // A clean document is read again when the window comes back.
+          // A clean document is read again when the window comes back (into a new model: the read is not on the undo
+          // stack there, unlike this revert's, which is not counted).
           await quiet();
           await editor();
-          const text = doc.getText();
           await vscode.commands.executeCommand('workbench.action.files.revert');
-          changedSince(text);
           await settle();
           if (!doc.isDirty && !sameItems(shown(), held())) fail(`a clean document read after a reload does not show the service: document ${show(shown())}`);
         }
