@@ -38,6 +38,7 @@ import { registerStyleRules, type StyleRuleActions } from './styleRules/register
 import type { StyleRulesFileSystem } from './styleRules/styleFs';
 import type { StyleLint } from './styleRules/styleLint';
 import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
+import { hideBlockedOnceSaved } from './platform/blocked';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -116,7 +117,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const search = registerSearch(commands);
 
   context.subscriptions.push(
-    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage, offload,
+    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage, offload, hideBlockedOnceSaved(),
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...registerKeyCommands(keys, clients, log.child('auth')),
     ...registerCodeActions(diagnostics),

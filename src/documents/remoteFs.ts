@@ -10,6 +10,7 @@ import { entriesForSending, findingFromServerError, utf8Length, type Finding } f
 import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
 import type { Logger } from '../platform/logger';
 import { describeError, inSentence } from '../platform/errors';
+import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
 import { BaseHistory } from './baseHistory';
@@ -102,15 +103,6 @@ const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
   (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
 const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
   (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
-
-/** Whether a tab of the window shows the document `key` (as text, in a diff, or in a custom editor such as the table). */
-function shownInTab(key: string): boolean {
-  return vscode.window.tabGroups.all.some((g) => g.tabs.some(({ input }) => {
-    if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri.toString() === key;
-    if (input instanceof vscode.TabInputTextDiff) return input.modified.toString() === key || input.original.toString() === key;
-    return false;
-  }));
-}
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();

@@ -15,6 +15,9 @@ import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
 import type { DocumentActions } from '../documents/documentCommands';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { describeRef, parseRemoteRef as refOf } from '../platform/remoteUris';
+import { closeDeleted } from '../platform/tabs';
+import { pairKey } from '../core/workspace/manifest';
 
 export interface NewDictionary { sourceLang: string; targetLang: string; entries?: string; entriesFormat?: EntriesFormat }
 
@@ -70,6 +73,8 @@ export function glossaryActions(ctx: CommandContext): GlossaryActions {
       } finally {
         ctx.glossaries.refresh();
       }
+      await closeDeleted((uri) => refOf(uri)?.id === glossaryId && uri.authority === 'glossaries',
+        (uri) => vscode.l10n.t('The glossary "{0}"', refOf(uri)?.name ?? ''));
     },
     async deleteDictionary(glossaryId, sourceLang, targetLang, signal) {
       try {
@@ -77,6 +82,9 @@ export function glossaryActions(ctx: CommandContext): GlossaryActions {
       } finally {
         ctx.glossaries.refresh();
       }
+      const pair = pairKey(sourceLang, targetLang);
+      await closeDeleted((uri) => { const r = refOf(uri); return r?.kind === 'dictionary' && r.id === glossaryId && pairKey(r.sourceLang, r.targetLang) === pair; },
+        (uri) => vscode.l10n.t('The dictionary {0}', describeRef(refOf(uri)!)));
     },
   };
 }

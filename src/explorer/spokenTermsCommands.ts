@@ -12,6 +12,8 @@ import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { describeRef, parseRemoteRef as refOf } from '../platform/remoteUris';
+import { closeDeleted } from '../platform/tabs';
 
 export interface SpokenTermsActions {
   createCollection(name: string, list?: { lang: string; entries: string }, signal?: AbortSignal): Promise<SpokenTerms>;
@@ -34,8 +36,16 @@ export function spokenTermsActions(ctx: CommandContext): SpokenTermsActions {
       (await clientOrThrow(ctx)).createSpokenTerms(name, list?.entries ? [list] : [], signal)),
     addTermList: (id, list, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).replaceTermList(id, list, signal); }),
     renameCollection: (id, name, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).updateSpokenTerms(id, { name }, signal); }),
-    deleteCollection: (id, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).deleteSpokenTerms(id, signal); }),
-    deleteTermList: (id, lang, signal) => refreshing(async () => { await (await clientOrThrow(ctx)).deleteTermList(id, lang, signal); }),
+    deleteCollection: async (id, signal) => {
+      await refreshing(async () => { await (await clientOrThrow(ctx)).deleteSpokenTerms(id, signal); });
+      await closeDeleted((uri) => uri.authority === 'spoken-terms' && refOf(uri)?.id === id,
+        (uri) => vscode.l10n.t('The Spoken Terms collection "{0}"', refOf(uri)?.name ?? ''));
+    },
+    deleteTermList: async (id, lang, signal) => {
+      await refreshing(async () => { await (await clientOrThrow(ctx)).deleteTermList(id, lang, signal); });
+      await closeDeleted((uri) => { const r = refOf(uri); return r?.kind === 'termList' && r.id === id && r.lang.toLowerCase() === lang.toLowerCase(); },
+        (uri) => vscode.l10n.t('The term list {0}', describeRef(refOf(uri)!)));
+    },
   };
 }
 

@@ -8,6 +8,8 @@ import type { RuleSettings } from '../core/ruleSettings';
 import type { Logger } from '../platform/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, remoteLintKind, type LintKind, type LintSettings } from '../platform/documentKinds';
+import { SCHEME } from '../platform/remoteUris';
+import { ClosedTabs } from '../platform/tabs';
 
 interface DocState {
   kind: LintKind;
@@ -74,9 +76,21 @@ export class DiagnosticsManager implements vscode.Disposable {
   /** Lines read per `getText(range)` while reading a large document in slices. */
   static readonly READ_LINES = 4096;
 
+  /** Remote documents whose last tab closed: their findings leave the Problems view until a tab shows them again. */
+  private readonly tabs = new ClosedTabs((uri) => uri.scheme === SCHEME, (uri) => {
+    this.collection.delete(uri);
+    this.gaps.delete(uri);
+    const s = this.docs.get(uri.toString());
+    if (s) s.publishedGaps = undefined;
+  }, (uri) => {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    const s = this.docs.get(uri.toString());
+    if (doc && s && !s.loading) this.publish(doc, s, s.findings);
+  });
+
   constructor(private readonly log: Logger, private readonly debounceMs = 120) {
     this.disposables.push(
-      this.collection, this.gaps, this.changed,
+      this.collection, this.gaps, this.changed, this.tabs,
       vscode.workspace.onDidOpenTextDocument((d) => this.open(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.change(e)),
       vscode.workspace.onDidCloseTextDocument((d) => this.close(d)),
@@ -520,6 +534,7 @@ export class DiagnosticsManager implements vscode.Disposable {
       // A finding the incremental linter kept (an unchanged line) keeps its diagnostic: no conversion per publish.
       for (const f of list) (f.code === 'missing-translation' ? gaps : diagnostics).push(this.diagnosticFor(f, doc.uri));
     }
+    if (this.tabs.isHidden(doc.uri)) { this.changed.fire(doc.uri); return; }
     this.collection.set(doc.uri, diagnostics);
     const was = s.publishedGaps;
     if (!was || was.length !== gaps.length || gaps.some((d, i) => was[i] !== d)) {
@@ -535,6 +550,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (!s) return;
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     this.docs.delete(key);
+    this.tabs.forget(doc.uri);
     this.collection.delete(doc.uri);
     this.gaps.delete(doc.uri);
     s.publishedGaps = undefined;

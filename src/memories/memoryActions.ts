@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import type { MemoryJob, ServiceClient } from '../api';
 import { clientOrThrow, type CommandContext } from '../platform/commandContext';
 import type { MemoriesTree } from './memoriesTree';
-import type { SegmentFilter, SegmentsDocuments } from './segmentsDocument';
+import { SEGMENTS_SCHEME, type SegmentFilter, type SegmentsDocuments } from './segmentsDocument';
+import { closeDeleted } from '../platform/tabs';
 
 export interface JobProgress {
   /** uploading → waiting (awaiting_input after the upload) → processing → done; or downloading for an export. */
@@ -37,6 +38,19 @@ export interface MemoryActions {
   browseSegments(memoryId: string, filter?: SegmentFilter, signal?: AbortSignal): Promise<{ uri: vscode.Uri; afterAnswerMs: number }>;
   /** Sets the filter of an open segments document (2 characters or more; '' clears it). */
   filterSegments(uri: vscode.Uri, filter: SegmentFilter, signal?: AbortSignal): Promise<void>;
+}
+
+/** A job's status in words (the raw ids such as `awaiting_input` never reach the user). */
+export function jobStatusWords(status: MemoryJob['status']): string {
+  switch (status) {
+    case 'awaiting_input': return vscode.l10n.t('waiting for the file');
+    case 'processing': return vscode.l10n.t('processing');
+    case 'completed': return vscode.l10n.t('completed');
+    case 'failed': return vscode.l10n.t('failed');
+    case 'expired': return vscode.l10n.t('expired');
+    case 'downloaded': return vscode.l10n.t('downloaded');
+    default: return status.replace(/[_-]+/g, ' ');
+  }
 }
 
 export class JobFailedError extends Error {
@@ -112,7 +126,7 @@ export function memoryActions(ctx: CommandContext, tree: MemoriesTree, segments:
       if (job.status !== 'completed' || !job.downloadUrl) {
         throw new JobFailedError(job.status === 'failed'
           ? vscode.l10n.t('The export failed: {0}', job.errorMessage ?? vscode.l10n.t('the service gave no reason'))
-          : vscode.l10n.t('The export ended as "{0}" without a file. Try again.', job.status), job);
+          : vscode.l10n.t('The export ended as "{0}" without a file. Try again.', jobStatusWords(job.status)), job);
       }
       const { contentLength, chunks } = await client.downloadExport(job.downloadUrl, o.signal);
       const bytes = await writeTarget(target, chunks, (n) => o.onProgress?.({ phase: 'downloading', bytes: n, total: contentLength }), o.signal);
@@ -124,6 +138,8 @@ export function memoryActions(ctx: CommandContext, tree: MemoriesTree, segments:
       } finally {
         tree.refresh();
       }
+      await closeDeleted((uri) => uri.scheme === SEGMENTS_SCHEME && uri.query === memoryId,
+        (uri) => vscode.l10n.t('The translation memory "{0}"', uri.path.slice(1).replace(/\.segments\.txt$/, '')));
     },
     async browseSegments(memoryId, filter, signal) {
       const client = await clientOrThrow(ctx);

@@ -10,7 +10,7 @@ import { formatSize, plural } from '../platform/words';
 import { validateName } from '../platform/validate';
 import { MemoriesTree, MemoryNode, languagesLabel } from './memoriesTree';
 import { SEGMENTS_SCHEME, SegmentsDocuments, type SegmentFilter } from './segmentsDocument';
-import { memoryActions, type JobProgress, type MemoryActions } from './memoryActions';
+import { jobStatusWords, memoryActions, type JobProgress, type MemoryActions } from './memoryActions';
 
 const percent = (done: number, total?: number) => (total ? Math.floor((100 * done) / total) : 0);
 
@@ -35,9 +35,9 @@ function reporter(progress: vscode.Progress<{ message?: string; increment?: numb
     let reached: number;
     if (p.phase === 'uploading') { reached = percent(p.bytes ?? 0, p.total) * 0.6; message = vscode.l10n.t('uploading {0} of {1}', formatSize(p.bytes ?? 0), formatSize(p.total ?? 0)); }
     else if (p.phase === 'downloading') { reached = 70 + percent(p.bytes ?? 0, p.total) * 0.3; message = vscode.l10n.t('downloading {0}', formatSize(p.bytes ?? 0)); }
-    else if (p.phase === 'awaiting_input') { reached = Math.max(last, 60); message = vscode.l10n.t('waiting for the service to take the file (awaiting_input)'); }
+    else if (p.phase === 'awaiting_input') { reached = Math.max(last, 60); message = vscode.l10n.t('waiting for the service to take the file'); }
     else if (p.phase === 'processing') { reached = Math.max(last, what === 'import' ? 70 : 30); message = vscode.l10n.t('the service is processing it'); }
-    else { reached = Math.max(last, what === 'import' ? 100 : 70); message = p.job?.status ?? ''; }
+    else { reached = Math.max(last, what === 'import' ? 100 : 70); message = p.job ? jobStatusWords(p.job.status) : ''; }
     progress.report({ message, increment: Math.max(0, reached - last) });
     last = Math.max(last, reached);
   };
@@ -78,7 +78,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
       } else if (job.status === 'failed') {
         void vscode.window.showErrorMessage(vscode.l10n.t('The service could not import {0}: {1}', basename(file.path), job.errorMessage ?? vscode.l10n.t('it gave no reason')), { modal: false });
       } else {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The import of {0} ended as "{1}": the service did not receive the file in time. Import it again.', basename(file.path), job.status));
+        void vscode.window.showErrorMessage(vscode.l10n.t('The import of {0} ended as "{1}": the service did not receive the file in time. Import it again.', basename(file.path), jobStatusWords(job.status)));
       }
     } catch (err) {
       if (err instanceof CancelledError) {

@@ -6,6 +6,8 @@ import { STYLE_LANGUAGES } from '../core';
 import { StyleListNode } from '../explorer/styleRulesTree';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
 import { showError } from '../platform/errors';
+import { showPushBlocked } from '../platform/blocked';
+import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
@@ -65,11 +67,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
   };
 
   const fs = new StyleRulesFileSystem(() => ctx.clients.get(), {
-    blocked: (uri, errors) => {
-      const show = vscode.l10n.t('Show Problems');
-      void vscode.window.showErrorMessage(vscode.l10n.t('{0} in {1} block the push. Fix them, then save again.', errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', errors), uri.path.slice(1)), show)
-        .then((p) => { if (p === show) void vscode.commands.executeCommand('workbench.actions.view.problems'); });
-    },
+    blocked: (uri, errors) => showPushBlocked(uri.path.slice(1), errors, uri),
     conflict,
     pushed: (_uri, list, calls) => {
       ctx.styleRules.refresh();
@@ -98,6 +96,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       } finally {
         ctx.styleRules.refresh();
       }
+      await closeDeleted((uri) => isStyleRulesUri(uri) && styleIdOf(uri) === styleId,
+        (uri) => vscode.l10n.t('The style rule list "{0}"', uri.path.slice(1).replace(/\.json$/, '')));
     },
     async editStyleRules(styleId, signal) {
       const list = await (await clientOrThrow(ctx)).getStyleRules(styleId, signal);
@@ -231,7 +231,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         if (!doc.isDirty) return;
         try {
           const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', uri.path.slice(1)), (signal) => actions.preflightStyleSave(uri, signal));
-          if (pre.outcome === 'blocked') { lint.lint(doc); void vscode.window.showErrorMessage(vscode.l10n.t('{0} in {1} block the push. Fix them, then save again.', pre.errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', pre.errors), uri.path.slice(1))); }
+          if (pre.outcome === 'blocked') { lint.lint(doc); showPushBlocked(uri.path.slice(1), pre.errors, uri); }
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {

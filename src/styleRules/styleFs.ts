@@ -235,7 +235,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) {
       this.ui.blocked(uri, Math.max(1, errors));
-      throw vscode.FileSystemError.NoPermissions(vscode.l10n.t('{0} in this style rule list block the push; see the Problems view.', errors === 1 ? vscode.l10n.t('1 error') : vscode.l10n.t('{0} errors', errors)));
+      throw vscode.FileSystemError.NoPermissions(errors === 1
+        ? vscode.l10n.t('1 error in this style rule list blocks the push; see the Problems view.')
+        : vscode.l10n.t('{0} errors in this style rule list block the push; see the Problems view.', errors));
     }
     const client = await this.need();
     const id = this.id(uri);

@@ -3,6 +3,7 @@
  * with the allowed values. A thin adapter over src/core/styleRules. */
 import * as vscode from 'vscode';
 import { checkStyleDocument, completionsAt, hoverAt, RULE_OPTIONS, type StyleFinding } from '../core';
+import { ClosedTabs } from '../platform/tabs';
 import { isStyleRulesUri } from './styleFs';
 
 const DOCS = 'https://github.com/terminology-studio/terminology-studio#style-rule-lists';
@@ -17,12 +18,18 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
   readonly onDidLint = this.linted.event;
   private readonly subscriptions: vscode.Disposable[];
 
+  /** A list whose last tab closed: its findings leave the Problems view until a tab shows it again. */
+  private readonly tabs = new ClosedTabs(isStyleRulesUri, (uri) => this.collection.delete(uri), (uri) => {
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (doc) this.schedule(doc, 0);
+  });
+
   constructor(private readonly knownIds: (uri: vscode.Uri) => ReadonlySet<string> | undefined) {
     this.subscriptions = [
-      this.collection, this.linted,
+      this.collection, this.linted, this.tabs,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, 150)),
-      vscode.workspace.onDidCloseTextDocument((d) => { if (isStyleRulesUri(d.uri)) this.collection.delete(d.uri); }),
+      vscode.workspace.onDidCloseTextDocument((d) => { if (isStyleRulesUri(d.uri)) { this.collection.delete(d.uri); this.tabs.forget(d.uri); } }),
       vscode.languages.registerCodeActionsProvider(SELECTOR, this, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.languages.registerCompletionItemProvider(SELECTOR, this, '"'),
       vscode.languages.registerHoverProvider(SELECTOR, this),
@@ -41,6 +48,7 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
   lint(doc: vscode.TextDocument): StyleFinding[] {
     if (doc.isClosed) return [];
     const { findings } = checkStyleDocument(doc.getText(), this.knownIds(doc.uri));
+    if (this.tabs.isHidden(doc.uri)) { this.linted.fire(doc.uri); return findings; }
     this.collection.set(doc.uri, findings.map((f) => {
       const d = new vscode.Diagnostic(new vscode.Range(doc.positionAt(f.start), doc.positionAt(f.end)), f.message,
         f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);

@@ -264,15 +264,23 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
         const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') }));
         if (pick) provider.command('filterMissing', pick.code);
       }),
+      // Both reopen the active tab as the other editor, as "Reopen Editor With…" does: one tab per document, so that
+      // VS Code's close question names it once (not "file" and "file (Table)"), and unsaved edits simply carry over.
       vscode.commands.registerCommand('terminology.openTable', async (uri?: vscode.Uri) => {
         const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-        if (target) await vscode.commands.executeCommand('vscode.openWith', target, TABLE_VIEW_TYPE);
+        if (!target) return;
+        const active = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+        if (active instanceof vscode.TabInputText && active.uri.toString() === target.toString()) {
+          await vscode.commands.executeCommand('reopenActiveEditorWith', TABLE_VIEW_TYPE);
+        } else {
+          await vscode.commands.executeCommand('vscode.openWith', target, TABLE_VIEW_TYPE);
+        }
       }),
       vscode.commands.registerCommand('terminology.openTextEditor', async () => {
         const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
         if (!(tab instanceof vscode.TabInputCustom)) return;
         provider.wantText(tab.uri);
-        await vscode.commands.executeCommand('vscode.openWith', tab.uri, 'default');
+        await vscode.commands.executeCommand('reopenActiveEditorWith', 'default');
       }),
     ],
   };

@@ -9,6 +9,7 @@ import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
 import type { LinkTarget, SyncActions, SyncRunOptions, SyncSummary } from './syncActions';
 import { cloneFolderName } from './syncTexts';
+import { STATE_LOOK } from './syncView';
 import type { SyncModel } from './syncModel';
 import { LinkNode, OwnerNode } from './syncView';
 
@@ -231,7 +232,7 @@ export function registerSyncCommands(ctx: CommandContext, model: SyncModel, acti
     }
     await withCancellableProgress(vscode.l10n.t('Linking {0}…', fileName(uri)), (signal) => actions.linkFile(uri, target!, signal));
     const s = model.statusOf(uri);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('$(link) Linked {0}{1}', fileName(uri), s ? ` (${s.state})` : ''), 5000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('$(link) Linked {0}{1}', fileName(uri), s ? ` (${STATE_LOOK[s.state].label})` : ''), 5000);
   };
 
   return [

@@ -4,6 +4,7 @@ import { HttpError, str } from './http';
 import { languageList } from './data';
 import { newId } from './state';
 import { bestMatch, memoryFor } from './memories';
+import { checkId } from './styleRules';
 import type { Route } from './router';
 
 /** Applies a glossary visibly and deterministically: each source phrase (longest first) becomes ⟦target⟧. */
@@ -33,6 +34,7 @@ export const miscRoutes: Route[] = [
     return { status: 200, body: { style_rules: items } };
   }],
   ['GET', /^\/v3\/style_rules\/([^/]+)$/, ({ params, emulator }) => {
+    checkId(params[0], 'style_id');
     const s = emulator.styleRules.find((x) => x.style_id === params[0]);
     if (!s) throw new HttpError(404, 'Not found', `Style rule list ${params[0]} not found`);
     return { status: 200, body: s };

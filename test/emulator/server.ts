@@ -118,7 +118,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // Each account has its own style rule lists (editable on the paid plan), the seeded ones to begin with.
   const styleRules = seedStyleRules();
   for (let i = 0; i < (options.extraStyleRules ?? 0); i++) {
-    styleRules.push({ ...styleRules[i % 3], style_id: `generated-${i}`, name: `Generated list ${i + 1}`, version: 1 });
+    styleRules.push({ ...styleRules[i % 3], style_id: `4c1d2e3f-0000-4000-8000-${(0x100 + i).toString(16).padStart(12, '0')}`, name: `Generated list ${i + 1}`, version: 1 });
   }
   for (const acc of Object.values(state.accounts)) acc.styleRules ??= structuredClone(styleRules);
   const faults: Fault[] = [];

@@ -18,8 +18,10 @@ function lists(ctx: Context): StyleRuleList[] {
   return ctx.emulator.styleRules;
 }
 
-function checkId(id: string, what: string): void {
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new HttpError(400, 'Bad request', `"${id}" is not a valid ${what}`);
+/** The service's ids are UUIDs: anything else is malformed and answers 400 before any lookup (an
+ * unknown but well-formed id answers 404). */
+export function checkId(id: string, what: string): void {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new HttpError(400, 'Bad request', `"${id}" is not a valid ${what}`);
 }
 
 function find(ctx: Context): StyleRuleList {

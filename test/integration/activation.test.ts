@@ -27,6 +27,9 @@ describe('activation and wiring', () => {
     assert.deepEqual(containers, ['terminology']);
     const views = pkg.contributes.views.terminology.map((v: { id: string }) => v.id);
     assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.memories', 'terminology.sync']);
+    // A newcomer sees the glossaries first: the less used views start collapsed (the memories UI flow sees it).
+    const collapsed = pkg.contributes.views.terminology.filter((v: { visibility?: string }) => v.visibility === 'collapsed').map((v: { id: string }) => v.id);
+    assert.deepEqual(collapsed, ['terminology.styleRules', 'terminology.memories', 'terminology.sync']);
   });
 
   it('opens its view container in the workbench', async () => {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { Node } from '../../src/explorer/remoteTree';
 import { api, nextLoad, PAID_KEY, service } from './service';
+import { withStubbedWindow } from './stubWindow';
 
 async function rendered(tree: vscode.TreeDataProvider<Node>, node?: Node): Promise<Array<{ node: Node; label: string; description: string }>> {
   const children = (await tree.getChildren(node)) ?? [];
@@ -165,5 +166,59 @@ describe('plan limits', () => {
     assert.equal(service().state.accounts['integration-free-key:fx'].glossaries.length, before);
     assert.equal(service().requests.filter((r) => r.status === 456).length >= 1, true);
     assert.ok(await ext.actions.setApiKey(PAID_KEY));
+  });
+});
+
+describe('deleting on the service closes the documents of what was deleted, and says so', () => {
+  let ext: TerminologyApi;
+  const said: string[] = [];
+  const showInformationMessage = (async (m: string) => { said.push(m); return undefined; }) as typeof vscode.window.showInformationMessage;
+  const openTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).map((t) => t.label);
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+  beforeEach(() => { said.length = 0; });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('a dictionary, then its glossary: clean documents close, one with unsaved edits stays open and is named', async () => {
+    const g = await ext.actions.createGlossary(`Deleted in a test ${Date.now()}`, { sourceLang: 'en', targetLang: 'de', entries: 'cloud\tWolke\n' });
+    await ext.actions.addDictionary(g.glossaryId, { sourceLang: 'en', targetLang: 'fr', entries: 'cloud\tnuage\n' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await ext.actions.openDictionary(g, { sourceLang: 'en', targetLang: 'de' });
+    const fr = await ext.actions.openDictionary(g, { sourceLang: 'en', targetLang: 'fr' });
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(fr.uri, new vscode.Position(1, 0), 'server\tserveur\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await ext.actions.openGlossary(g, 'en', { in: 'text' });
+    assert.deepEqual(openTabs().sort(), ['en-de.glossary.tsv', 'en-fr.glossary.tsv', 'en.multilingual.tsv']);
+
+    await withStubbedWindow({ showInformationMessage }, () => ext.actions.deleteDictionary(g.glossaryId, 'en', 'de'));
+    assert.deepEqual(openTabs().sort(), ['en-fr.glossary.tsv', 'en.multilingual.tsv']);
+    assert.deepEqual(said, [`The dictionary "${g.name}" EN → DE was deleted on the service: closed en-de.glossary.tsv.`]);
+
+    said.length = 0;
+    await withStubbedWindow({ showInformationMessage }, () => ext.actions.deleteGlossary(g.glossaryId));
+    assert.deepEqual(openTabs(), ['en-fr.glossary.tsv'], 'the document with unsaved edits stays');
+    assert.deepEqual(said, [`The glossary "${g.name}" was deleted on the service: closed en.multilingual.tsv; en-fr.glossary.tsv has unsaved edits and stays open.`]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('a style rule list and a Spoken Terms collection', async () => {
+    const list = await ext.actions.createStyleRules(`Deleted list ${Date.now()}`, 'en');
+    await ext.actions.editStyleRules(list.styleId);
+    await withStubbedWindow({ showInformationMessage }, () => ext.actions.deleteStyleRules(list.styleId));
+    assert.deepEqual(openTabs(), []);
+    assert.deepEqual(said, [`The style rule list "${list.name}" was deleted on the service: closed ${list.name}.json.`]);
+
+    said.length = 0;
+    const c = await ext.actions.createCollection(`Deleted talks ${Date.now()}`, { lang: 'en', entries: 'Kubernetes' });
+    await ext.actions.openTermList(c, 'en');
+    await withStubbedWindow({ showInformationMessage }, () => ext.actions.deleteCollection(c.spokenTermsId));
+    assert.deepEqual(openTabs(), []);
+    assert.deepEqual(said, [`The Spoken Terms collection "${c.name}" was deleted on the service: closed en.terms.txt.`]);
   });
 });

@@ -363,3 +363,28 @@ describe('multilingual glossary view: a dictionary that holds a source twice', (
     assert.deepEqual(entries('en-de'), [['ticket', 'Ticket'], ['account', 'Konto']]);
   });
 });
+
+describe('multilingual glossary view: closing its tab', () => {
+  const CLOSING = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000c1', name: 'Closing tab test' };
+  let ext: TerminologyApi;
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    seedGlossary(CLOSING, { 'en-de': [['cloud', 'Wolke'], ['login', 'Anmeldung']], 'en-fr': [['cloud', 'nuage']] });
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    removeGlossary(CLOSING.glossaryId);
+  });
+
+  it('its findings leave the Problems view with its last tab (VS Code keeps the document open for minutes), and come back with a tab', async () => {
+    const doc = await ext.actions.openGlossary(CLOSING, 'en', { in: 'text' });
+    await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'missing-translation'), 'the gap (login has no FR)');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await diagnosticsWhere(doc.uri, (ds) => ds.length === 0, 'no findings once its tab closed', 3000);
+    assert.ok(vscode.workspace.textDocuments.some((d) => d.uri.toString() === doc.uri.toString()), 'the document itself is still open');
+    await vscode.window.showTextDocument(doc);
+    await diagnosticsWhere(doc.uri, (ds) => ds.some((d) => codeOf(d) === 'missing-translation'), 'the findings back with a tab', 3000);
+  });
+});

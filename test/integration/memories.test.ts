@@ -11,6 +11,7 @@ import { api, PAID_KEY, service } from './service';
 import type { MemoriesTree } from '../../src/memories/memoriesTree';
 import { BROKEN_TMX, numberedUnits, sampleTmx } from '../emulator/tmxSamples';
 import { readTmx } from '../emulator/tmx';
+import { recordingProgress, withStubbedWindow } from './stubWindow';
 
 async function rendered(tree: vscode.TreeDataProvider<Node>) {
   const children = (await tree.getChildren()) ?? [];
@@ -63,6 +64,23 @@ describe('translation memories in VS Code', () => {
     assert.match(tip, new RegExp(job.translationMemoryId!));
     assert.match(tip, /created \d{4}-\d\d-\d\dT/);
     assert.match(tip, /updated \d{4}-\d\d-\d\dT/);
+  });
+
+  it('Import TMX… (the command) shows the job in words, never its raw status', async () => {
+    service().config.jobsPaused = true;
+    const messages: string[] = [];
+    const said: string[] = [];
+    await withStubbedWindow({
+      showOpenDialog: async () => [file('words.tmx', sampleTmx())],
+      showInputBox: async () => 'Words',
+      // The test is the job's clock: each report of the job lets it take one step.
+      withProgress: recordingProgress(messages, (m) => { if (!m?.startsWith('uploading')) setTimeout(() => service().advanceJobs(), 0); }),
+      showInformationMessage: (async (m: string) => { said.push(m); return undefined; }) as typeof vscode.window.showInformationMessage,
+    }, () => Promise.resolve(vscode.commands.executeCommand('terminology.memories.import')));
+    assert.ok(messages.includes('waiting for the service to take the file'), messages.join(' | '));
+    assert.ok(messages.includes('completed'), messages.join(' | '));
+    for (const m of [...messages, ...said]) assert.doesNotMatch(m, /awaiting_input|_/, m);
+    assert.match(said.join(' | '), /Imported "Words"/);
   });
 
   it('an import of a broken TMX ends failed with the service\'s message, and nothing is added', async () => {
@@ -133,7 +151,12 @@ describe('translation memories in VS Code', () => {
     assert.deepEqual(readTmx(written).units.map((u) => u.source), ['A & B', 'Cloud']);
     assert.deepEqual(readdirSync(join(dir, 'out')), ['exported.tmx'], 'no temporary file is left');
     assert.equal((await ext.actions.exportTmx(id, target, { pollIntervalMs: 10 })).reused, true);
-    await ext.actions.deleteMemory(id);
+    const { uri: segments } = await ext.actions.browseSegments(id);
+    const said: string[] = [];
+    await withStubbedWindow({ showInformationMessage: (async (m: string) => { said.push(m); return undefined; }) as typeof vscode.window.showInformationMessage },
+      () => ext.actions.deleteMemory(id));
+    assert.ok(!vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => (t.input as { uri?: vscode.Uri }).uri?.toString() === segments.toString())), 'its segments document closed');
+    assert.deepEqual(said, ['The translation memory "Exported" was deleted on the service: closed Exported.segments.txt.']);
     assert.deepEqual(await ext.memories.tree.items(), []);
     const client = new (await import('../../src/api')).ServiceClient({ key: PAID_KEY, baseUrl: service().url });
     await assert.rejects(client.translate({ text: ['Cloud'], sourceLang: 'en', targetLang: 'de', translationMemoryId: id }), NotFoundError);

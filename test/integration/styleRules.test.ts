@@ -95,7 +95,7 @@ describe('editable style rule lists in VS Code', () => {
     assert.deepEqual(diags.map((d) => [typeof d.code === 'object' ? d.code.value : d.code, d.severity]), [
       ['unknown-option', vscode.DiagnosticSeverity.Error], ['unknown-group', vscode.DiagnosticSeverity.Error], ['label-too-long', vscode.DiagnosticSeverity.Error],
     ]);
-    assert.match(diags[0].message, /"use_em_dsh" is not an option of punctuation\.dash: use use_em_dash or use_hyphen or use_tilde/);
+    assert.match(diags[0].message, /"use_em_dsh" is not an option of punctuation\.dash: use one of "use_em_dash", "use_hyphen", "use_tilde"\./);
     assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'blocked', errors: 3 });
     assert.equal(await doc.save(), false);
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diags[0].range, vscode.CodeActionKind.QuickFix.value);
@@ -121,6 +121,35 @@ describe('editable style rule lists in VS Code', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /punctuation\.dash[\s\S]*Allowed values:[\s\S]*use_em_dash/);
   });
+
+  it('its findings leave the Problems view with its last tab, though VS Code keeps the document open', async () => {
+    remote().configured_rules = { punctuation: { dash: 'use_em_dsh' } };
+    const uri = await ext.actions.editStyleRules(styleId);
+    await diagnosticsOf(uri, (n) => n === 1, 'the unknown option flagged');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await diagnosticsOf(uri, (n) => n === 0, 'no findings once its tab closed');
+    assert.ok(vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()), 'the document itself is still open');
+    await vscode.window.showTextDocument(uri);
+    await diagnosticsOf(uri, (n) => n === 1, 'the finding back with a tab');
+  });
+
+  it('typing a quote or a brace closes it, as in JSON (the language has its bracket and auto-closing pairs)', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await linted(ext, doc, () => replaceAll(doc, '{\n  "configured_rules": {\n    \n  },\n  "custom_instructions": []\n}\n'));
+    const editor = await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, 'terminology-style-rules');
+    const at = doc.positionAt(doc.getText().indexOf('\n    \n') + 5);
+    editor.selection = new vscode.Selection(at, at);
+    await vscode.commands.executeCommand('type', { text: '"' });
+    assert.equal(doc.lineAt(at.line).text, '    ""', 'the quote was closed');
+    await vscode.commands.executeCommand('type', { text: 'punctuation"' });
+    assert.equal(doc.lineAt(at.line).text, '    "punctuation"', 'typing the closing quote steps over it');
+    await vscode.commands.executeCommand('type', { text: ': {' });
+    assert.equal(doc.lineAt(at.line).text, '    "punctuation": {}', 'the brace was closed');
+    await vscode.commands.executeCommand('undo');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
 });
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
@@ -129,4 +158,9 @@ async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+async function diagnosticsOf(uri: vscode.Uri, count: (n: number) => boolean, what: string): Promise<void> {
+  const n = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'terminology').length;
+  try { await waitFor(() => count(n()), 3000); } catch { throw new Error(`timed out waiting for ${what} (${n()} diagnostics)`); }
 }

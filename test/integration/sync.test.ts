@@ -4,6 +4,7 @@ import type { TerminologyApi } from '../../src/extension';
 import type { LinkStatus } from '../../src/workspace/syncModel';
 import { codeOf, diagnosticsWhere } from './diagnosticsHelpers';
 import { scenario } from './scenario';
+import { withStubbedWindow } from './stubWindow';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000015', name: 'Sync repo test' };
@@ -236,5 +237,27 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal(tab.original.toString(), left.toString());
     assert.equal(tab.modified.toString(), frFile.toString());
     assert.equal((await vscode.workspace.openTextDocument(left)).getText(), 'cloud\tnuage\nserver\tserveur\ndisk\tdisque\nmouse\tsouris\nkeyboard\tclavier\n');
+  });
+
+  step('Link File to Dictionary… (the command) says the new link\'s state in the words of the state table', async () => {
+    const file = vscode.Uri.joinPath(folder(), 'en-it.glossary.tsv');
+    await write(file, 'cloud\tnuvola\n');
+    const bar: string[] = [];
+    type Item = vscode.QuickPickItem & { create?: string };
+    const showQuickPick = async (items: readonly Item[] | Thenable<readonly Item[]>) => {
+      const all = await items;
+      return all.find((i) => i.create === 'glossary') ?? all[0]; // a new glossary, then the pair from the file name
+    };
+    try {
+      await withStubbedWindow({
+        showQuickPick: showQuickPick as unknown as typeof vscode.window.showQuickPick,
+        showInputBox: async () => 'Sync link words',
+        setStatusBarMessage: ((text: string) => { bar.push(text); return new vscode.Disposable(() => undefined); }) as typeof vscode.window.setStatusBarMessage,
+      }, () => Promise.resolve(vscode.commands.executeCommand('terminology.sync.link', file)));
+      assert.deepEqual(bar, ['$(link) Linked en-it.glossary.tsv (not pushed yet)']);
+    } finally {
+      await ext.actions.unlinkFile(file);
+      await vscode.workspace.fs.delete(file);
+    }
   });
 });

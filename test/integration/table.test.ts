@@ -174,6 +174,42 @@ describe('table view: to the text', () => {
   });
 });
 
+describe('table view: one tab per document', () => {
+  it('Open in Table View and Open in Text Editor reopen the tab as the other: unsaved edits carry over, and the close question names the document once', async () => {
+    const ext = await api();
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'sample.glossary.tsv');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    try {
+      assert.ok(await editor.edit((e) => e.insert(doc.positionAt(doc.getText().length), 'login\tAnmeldung\n')));
+      // What VS Code's "Close All Editors" asks about: every dirty tab, by its name.
+      const dirtyTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.isDirty).map((t) => t.label);
+      const tabsOf = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => (t.input as { uri?: vscode.Uri })?.uri?.toString() === uri.toString());
+      const ready = new Promise<void>((resolve) => { const s = ext.table.onDidReady((u) => { if (u.toString() === uri.toString()) { s.dispose(); resolve(); } }); });
+      await vscode.commands.executeCommand('terminology.openTable');
+      await ready;
+      assert.deepEqual(tabsOf().map((t) => t.input instanceof vscode.TabInputCustom ? 'table' : 'text'), ['table'], 'the text tab became the table');
+      assert.deepEqual(dirtyTabs(), ['sample.glossary.tsv (Table)']);
+      assert.ok(doc.isDirty && doc.getText().includes('login\tAnmeldung'), 'the unsaved edit carried over');
+      await vscode.commands.executeCommand('terminology.openTextEditor');
+      await waitUntil(() => tabsOf().length === 1 && tabsOf()[0].input instanceof vscode.TabInputText);
+      assert.deepEqual(dirtyTabs(), ['sample.glossary.tsv'], 'back to one text tab, still dirty');
+      assert.ok(vscode.window.activeTextEditor?.document.getText().includes('login\tAnmeldung'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+});
+
+async function waitUntil(check: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 describe('table view: a large dictionary', () => {
   it('the rows after the first screen cross deflated and arrive whole: every row, a middle row found by the filter', async function () {
     this.timeout(60_000);

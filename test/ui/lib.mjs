@@ -138,6 +138,17 @@ export function makeHelpers(page, { emulator, workspace, userDir, check, hasKey 
       await views.first().waitFor({ timeout: 20_000 });
     },
 
+    /** Shows the Terminology container and expands its view `name` (Style Rules, Translation Memories and
+     * Repository Sync start collapsed); returns the view's pane. */
+    async expandView(name) {
+      await t.openExplorer();
+      const header = page.locator('.pane-header', { hasText: name }).first();
+      await header.waitFor({ timeout: 20_000 });
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+      await t.until(async () => (await header.getAttribute('aria-expanded')) === 'true', `the view "${name}" expanded`);
+      return page.locator('.pane', { has: header });
+    },
+
     /** Shows the file Explorer and returns the row of the workspace file `name`, once it is listed. */
     async explorerFile(name, { timeout = 20_000 } = {}) {
       const view = page.locator('.explorer-folders-view');

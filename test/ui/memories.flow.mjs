@@ -34,6 +34,11 @@ export async function run(t) {
   t.check(true, 'a message says the import completed, with the languages and the segment count');
 
   await t.openExplorer();
+  // At first only Glossaries and Spoken Terms are open: the less used views start collapsed.
+  const expanded = async (name) => page.locator('.pane-header', { hasText: name }).first().getAttribute('aria-expanded');
+  t.check(await expanded('Glossaries') === 'true' && await expanded('Spoken Terms') === 'true', 'Glossaries and Spoken Terms are open');
+  t.check(await expanded('Style Rules') === 'false' && await expanded('Repository Sync') === 'false', 'Style Rules and Repository Sync start collapsed');
+  await t.expandView('Translation Memories');
   const item = t.treeItem('Handbook');
   await item.waitFor({ timeout: 20_000 });
   t.check(/EN → DE · 3 segments/.test(await item.innerText()), 'the Translation Memories view shows it with languages and count');

@@ -7,6 +7,7 @@ export async function run(t) {
   const list = () => t.account().styleRules.find((s) => s.name === 'Technische Dokumentation');
   await t.keyReady();
   await t.openExplorer();
+  await t.expandView('Style Rules');
   await t.contextMenu(t.treeItem('Technische Dokumentation'), 'Edit as JSON');
   await page.locator('.editor-group-container.active .tab.active', { hasText: 'Technische Dokumentation.json' }).first().waitFor({ timeout: 20_000 });
   await t.until(async () => (await t.editor().innerText()).includes('use_colon'), 'the document shows the list');

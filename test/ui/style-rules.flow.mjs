@@ -8,6 +8,7 @@ export async function run(t) {
   await t.keyReady();
   t.check(list().version === 3, 'the seeded list is at version 3');
   await t.openExplorer();
+  await t.expandView('Style Rules');
   await t.contextMenu(t.treeItem('Technische Dokumentation'), 'Edit as JSON');
   await page.locator('.editor-group-container.active .tab.active', { hasText: 'Technische Dokumentation.json' }).first().waitFor({ timeout: 20_000 });
   await t.editor().locator('.view-line').first().waitFor({ timeout: 20_000 });
@@ -25,8 +26,14 @@ export async function run(t) {
   await replace('use_colon', 'use_period');
   await replace('write_with_hyphen', 'write_with_hyphn');
   await page.keyboard.press('Control+S');
-  await t.notification(/1 error in .*block the push/);
+  const blocked = await t.notification(/1 error in .*blocks the push/);
   t.check(list().version === 3, 'Ctrl+S with an unknown option pushed nothing, and says why');
+  await blocked.locator('.monaco-button', { hasText: 'Show Problems' }).first().click();
+  const problems = page.locator('.markers-panel .monaco-list-row', { hasText: /is not an option of spelling_and_grammar\.compound_nouns: use (one of )?"/ }).first();
+  await problems.waitFor({ timeout: 15_000 });
+  t.check(true, 'the message offers Show Problems, which lists the finding with its option ids quoted');
+  await problems.dblclick(); // back to the editor, the cursor on the finding
+  await page.locator('.editor-group-container.active .monaco-editor.focused').first().waitFor({ timeout: 10_000 });
 
   await page.keyboard.press('Control+.');
   const fix = page.locator('.action-widget .monaco-list-row, .action-widget .action-item, .context-view .action-item', { hasText: 'Change to "write_with_hyphen"' }).first();

@@ -26,6 +26,11 @@ export interface StyleFinding {
 }
 
 const chars = (s: string) => [...s].length;
+/** Option ids as a choice, each quoted: `"a"`, `"a" or "b"`, `one of "a", "b", "c"`. */
+const oneOf = (ids: readonly string[]) => {
+  const q = ids.map((id) => `"${id}"`);
+  return q.length <= 2 ? q.join(' or ') : `one of ${q.join(', ')}`;
+};
 
 /** The canonical text of a list's editable part. */
 export function styleDocumentText(c: { configuredRules?: StyleRules; customInstructions?: Array<{ id: string; label: string; prompt: string; sourceLanguage?: string }> }): string {
@@ -107,7 +112,7 @@ function checkRules(node: Node, findings: StyleFinding[]): StyleRules {
       const allowed = RULE_OPTIONS[`${group}.${rule}`];
       if (allowed && !allowed.includes(option)) {
         const near = nearest(option, allowed) ?? (allowed.length === 1 ? allowed[0] : undefined);
-        findings.push({ ...at(rVal, 'unknown-option', `"${option}" is not an option of ${group}.${rule}: use ${allowed.join(' or ')}.`), ...(near ? { fix: replaceString(rVal, near, `Change to "${near}"`) } : {}) });
+        findings.push({ ...at(rVal, 'unknown-option', `"${option}" is not an option of ${group}.${rule}: use ${oneOf(allowed)}.`), ...(near ? { fix: replaceString(rVal, near, `Change to "${near}"`) } : {}) });
       } else if (!allowed && !/^[\p{Ll}\p{N}_]+$/u.test(option)) {
         findings.push(at(rVal, 'unknown-option', `"${option}" is not an option identifier (lower-case words joined by "_").`));
       }

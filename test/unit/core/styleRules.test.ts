@@ -28,6 +28,13 @@ describe('style rule list documents', () => {
     });
   }
 
+  it('the message of an unknown option quotes the option ids, so that "use" reads as an id', () => {
+    const msg = (rules: unknown) => checkStyleDocument(doc(rules)).findings[0].message;
+    assert.equal(msg({ punctuation: { serial_comma: 'usee' } }),
+      '"usee" is not an option of punctuation.serial_comma: use one of "do_not_use", "do_not_use_serial_comma_when_using_chinese_comma", "use", "use_serial_comma_when_using_comma".');
+    assert.equal(msg({ punctuation: { exclamation_marks: 'never' } }), '"never" is not an option of punctuation.exclamation_marks: use "do_not_use".');
+  });
+
   it('an unknown rule of spelling_and_grammar is only a warning (the document does not list them all); other options are free', () => {
     const r = checkStyleDocument(doc({ spelling_and_grammar: { gender_neutral_language: 'use' }, numbers: { currency_format: 'use_iso_code_after_amount' } }));
     assert.deepEqual(r.findings.map((f) => [f.code, f.severity]), [['unknown-rule', 'warning']]);

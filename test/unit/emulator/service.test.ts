@@ -165,12 +165,13 @@ describe('emulator: style rules, languages, translate, usage, voice', () => {
     assert.equal(d.body.style_rules[0].configured_rules.punctuation.serial_comma, 'use');
     assert.equal((await t.call('GET', '/v3/style_rules?page_size=26')).status, 400);
   });
-  it('gets one style rule list; 404 for an unknown id', async () => {
+  it('gets one style rule list; 404 for an unknown id, 400 for a malformed one', async () => {
     const list = await t.call('GET', '/v3/style_rules');
     const id = list.body.style_rules[0].style_id;
     const one = await t.call('GET', `/v3/style_rules/${id}`);
     assert.deepEqual([one.status, one.body.version, one.body.custom_instructions.length], [200, 7, 2]);
-    assert.equal((await t.call('GET', '/v3/style_rules/unknown')).status, 404);
+    assert.equal((await t.call('GET', '/v3/style_rules/4c1d2e3f-0000-4000-8000-00000000ffff')).status, 404);
+    assert.equal((await t.call('GET', '/v3/style_rules/unknown')).status, 400);
   });
   it('lists glossary languages (no Thai) and voice languages with spoken_terms features', async () => {
     const g = await t.call('GET', '/v3/languages?resource=glossary');

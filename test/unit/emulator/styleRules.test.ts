@@ -44,9 +44,18 @@ describe('emulator: managing style rule lists', () => {
   });
 
   it('400 for a malformed id, an unknown group or language; 404 for an unknown id; 403 on the free plan; lists are per account', async () => {
-    assert.equal((await t.call('GET', '/v3/style_rules/not-a-list')).status, 404);
-    assert.equal((await t.call('PATCH', '/v3/style_rules/bad%20id', { name: 'x' })).status, 400);
-    assert.equal((await t.call('PATCH', '/v3/style_rules/4c1d2e3f-0000-4000-8000-00000000ffff', { name: 'x' })).status, 404);
+    // Malformed (not a UUID): 400 on every verb, as the service answers; well-formed but unknown: 404.
+    for (const bad of ['not-a-list', 'bad%20id', '4c1d2e3f-0000-4000-8000']) {
+      assert.equal((await t.call('GET', `/v3/style_rules/${bad}`)).status, 400, `GET ${bad}`);
+      assert.equal((await t.call('PATCH', `/v3/style_rules/${bad}`, { name: 'x' })).status, 400, `PATCH ${bad}`);
+      assert.equal((await t.call('PUT', `/v3/style_rules/${bad}/configured_rules`, {})).status, 400, `PUT ${bad}`);
+      assert.equal((await t.call('DELETE', `/v3/style_rules/${bad}`)).status, 400, `DELETE ${bad}`);
+      assert.equal((await t.call('POST', `/v3/style_rules/${bad}/custom_instructions`, { label: 'l', prompt: 'p' })).status, 400, `POST ${bad}`);
+    }
+    const unknown = '4c1d2e3f-0000-4000-8000-00000000ffff';
+    assert.equal((await t.call('GET', `/v3/style_rules/${unknown}`)).status, 404);
+    assert.equal((await t.call('PATCH', `/v3/style_rules/${unknown}`, { name: 'x' })).status, 404);
+    assert.equal((await t.call('DELETE', `/v3/style_rules/${unknown}`)).status, 404);
     const id = (await t.call('POST', '/v3/style_rules', { name: 'L', language: 'en' })).body.style_id;
     assert.equal((await t.call('PUT', `/v3/style_rules/${id}/configured_rules`, { typography: { x: 'y' } })).status, 400);
     assert.equal((await t.call('POST', '/v3/style_rules', { name: 'L', language: 'pt' })).status, 400);
