@@ -15,11 +15,16 @@ import { SyncDecorations, SyncTree } from './syncView';
 
 export interface RepositorySync {
   model: SyncModel;
+  /** While the Repository Sync view is visible, its status is refreshed every `intervalMs` (listing calls only). */
+  poll: { intervalMs: number };
   languages: ServiceLanguages;
   decorations: SyncDecorations;
   tree: SyncTree;
   manifestDiagnostics: ManifestDiagnostics;
 }
+
+/** How often a visible Repository Sync view refreshes its status (listing calls only). */
+export const SYNC_POLL_MS = 60_000;
 
 export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
   sync: RepositorySync; actions: SyncActions; disposables: vscode.Disposable[];
@@ -44,8 +49,26 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     timer = setTimeout(() => { timer = undefined; void manifestDiagnostics.check(); refresh(); }, 300);
   };
   let lastFocus = 0;
+  // While the view is visible: a listing-only refresh on a timer, so that a remote change shows without a focus change
+  // or Refresh; one at a time, at most one per interval (a refresh for another reason counts), none while hidden.
+  let pollMs = SYNC_POLL_MS;
+  const poll = { get intervalMs() { return pollMs; }, set intervalMs(ms: number) { pollMs = ms; schedulePoll(); } };
+  let lastRefresh = 0;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  const schedulePoll = (): void => {
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = undefined;
+    if (!view.visible) return;
+    pollTimer = setTimeout(() => {
+      pollTimer = undefined;
+      if (!view.visible) return;
+      if (Date.now() - lastRefresh < pollMs * 0.9 || !model.manifestSnapshot) { schedulePoll(); return; }
+      void model.refresh(undefined, { listOnly: true }).catch((err: unknown) => log.warn(`sync status: ${(err as Error).message}`)).finally(schedulePoll);
+    }, pollMs);
+  };
   const warnedMissing = new Set<string>();
   const onStatuses = (statuses: readonly LinkStatus[]) => {
+    lastRefresh = Date.now();
     diagnostics.setLinkedFiles(model.lintKinds());
     diagnostics.setRuleSettings(model.manifestSnapshot?.parsed.rules ?? {}, model.manifestSnapshot?.folder);
     void vscode.commands.executeCommand('setContext', 'terminology.sync.hasManifest', Boolean(model.manifestSnapshot));
@@ -69,13 +92,15 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   };
 
   soon();
+  schedulePoll();
   return {
-    sync: { model, languages, decorations, tree, manifestDiagnostics },
+    sync: { model, poll, languages, decorations, tree, manifestDiagnostics },
     actions,
     disposables: [
       manifest, lock, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
       vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], new ManifestCompletion(manifest, languages), '"', '/'),
-      { dispose: () => { if (timer) clearTimeout(timer); } },
+      { dispose: () => { if (timer) clearTimeout(timer); if (pollTimer) clearTimeout(pollTimer); } },
+      view.onDidChangeVisibility(schedulePoll),
       vscode.workspace.registerTextDocumentContentProvider(SyncSnapshots.scheme, snapshots),
       vscode.window.registerFileDecorationProvider(decorations),
       model.onDidChange(onStatuses),

@@ -125,14 +125,15 @@ export class SyncModel implements vscode.Disposable {
     return out;
   }
 
-  /** Recomputes every status; concurrent calls share one run. */
-  refresh(signal?: AbortSignal): Promise<LinkStatus[]> {
+  /** Recomputes every status; concurrent calls share one run. `listOnly` (the timer's refresh): the listing calls
+   * only; a file that would need the service's entries keeps the status it had. */
+  refresh(signal?: AbortSignal, options?: { listOnly?: boolean }): Promise<LinkStatus[]> {
     if (this.running) return this.running;
-    this.running = this.compute(signal).finally(() => { this.running = undefined; });
+    this.running = this.compute(signal, options?.listOnly ?? false).finally(() => { this.running = undefined; });
     return this.running;
   }
 
-  private async compute(signal?: AbortSignal): Promise<LinkStatus[]> {
+  private async compute(signal: AbortSignal | undefined, listOnly: boolean): Promise<LinkStatus[]> {
     const generation = ++this.generation;
     const snapshot = await this.manifest.read();
     this.snapshot = snapshot;
@@ -179,7 +180,9 @@ export class SyncModel implements vscode.Disposable {
       }
       const quick = quickSyncStatus({ local, base: synced, remote: s.remote, remoteId: s.remoteId, kind: s.kind });
       if (!quick.needsRemoteEntries) return { ...s, state: quick.state };
-      return { ...s, state: 'unknown' as LinkState, detail: 'fetch', local, synced };
+      const before = listOnly ? this.statusOf(s.uri) : undefined;
+      if (before && before.state !== 'unknown') return { ...s, state: before.state };
+      return { ...s, state: 'unknown' as LinkState, detail: listOnly ? undefined : 'fetch', local, synced };
     }));
     // Entries only for files never synced against an existing dictionary (or synced elsewhere), 4 at a time.
     const toFetch = statuses.filter((s) => s.detail === 'fetch');

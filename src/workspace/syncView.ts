@@ -18,6 +18,19 @@ export const STATE_LOOK: Record<LinkState, StateLook> = {
   'unknown': { label: 'status unknown', badge: '·', icon: 'circle-outline' },
 };
 
+/** A glossary's or collection's row: how many of its files are not in sync, and how many have a status not known
+ * (no key, the service unreachable): an unknown status is said as such, never counted as "not in sync". */
+export function ownerDescription(links: readonly LinkStatus[]): string {
+  const total = links.length;
+  const unknown = links.filter((s) => s.state === 'unknown').length;
+  const changed = links.filter((s) => s.state !== 'in-sync' && s.state !== 'unknown').length;
+  if (unknown === total) return STATE_LOOK.unknown.label;
+  if (changed && unknown) return vscode.l10n.t('{0} of {1} not in sync, {2} unknown', changed, total, unknown);
+  if (changed) return vscode.l10n.t('{0} of {1} not in sync', changed, total);
+  if (unknown) return vscode.l10n.t('{0} of {1} status unknown', unknown, total);
+  return STATE_LOOK['in-sync'].label;
+}
+
 export class OwnerNode {
   constructor(readonly area: LinkArea, readonly index: number, readonly name: string, readonly links: LinkStatus[]) {}
 }
@@ -55,8 +68,7 @@ export class SyncTree implements vscode.TreeDataProvider<SyncNode>, vscode.Dispo
       item.id = `sync/${node.area}/${node.index}/${node.name}`;
       item.iconPath = new vscode.ThemeIcon(node.area === 'glossaries' ? 'book' : 'mic');
       item.contextValue = 'syncOwner';
-      const changed = node.links.filter((s) => s.state !== 'in-sync').length;
-      item.description = changed ? vscode.l10n.t('{0} of {1} not in sync', changed, node.links.length) : vscode.l10n.t('in sync');
+      item.description = ownerDescription(node.links);
       return item;
     }
     const s = node.status;

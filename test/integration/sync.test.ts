@@ -260,4 +260,53 @@ describe('repository sync: manifest, status, pull and push all', () => {
       await vscode.workspace.fs.delete(file);
     }
   });
+
+  step('while the view is visible, a remote change shows by itself, with listing calls only', async () => {
+    await vscode.commands.executeCommand('terminology.sync.focus');
+    await waitUntil(() => stateOf(ext.sync.model.statuses, 'en-fr.glossary.tsv') === 'in-sync' || stateOf(ext.sync.model.statuses, 'en-fr.glossary.tsv') === 'local-changes');
+    await ext.actions.refreshSync();
+    const before = stateOf(ext.sync.model.statuses, 'en-fr.glossary.tsv');
+    assert.equal(before, 'in-sync', 'in sync after the earlier steps');
+    // Quiet first: what earlier steps set going (a refresh 300 ms after a file was deleted) has ended.
+    for (let n = -1; n !== service().requests.length;) { n = service().requests.length; await new Promise((r) => setTimeout(r, 600)); }
+    const start = service().requests.length;
+    remote('en-fr')!.entries.push(['printer', 'imprimante']); // a colleague adds an entry
+    try {
+      ext.sync.poll.intervalMs = 250;
+      await waitUntil(() => stateOf(ext.sync.model.statuses, 'en-fr.glossary.tsv') === 'remote-changes', 5000);
+      await new Promise((r) => setTimeout(r, 1000));
+      const all = service().requests.slice(start).map((r) => `${r.method} ${r.path}`);
+      const calls = all.map((c) => c.split('?')[0]);
+      assert.ok(calls.every((c) => c === 'GET /v3/glossaries'), `listing calls only: ${all.join(', ')}`);
+      assert.ok(calls.length <= 8, `bounded by the interval: ${calls.length} calls in about 1.5 s`);
+    } finally {
+      ext.sync.poll.intervalMs = 60_000;
+      remote('en-fr')!.entries.pop();
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+    }
+  });
+
+  step('a status that cannot be known says "unknown" on the glossary\'s row too, never "not in sync"', async () => {
+    service().injectFault({ count: 100, status: 503, path: 'glossaries' });
+    try {
+      const statuses = await ext.actions.refreshSync();
+      assert.ok(statuses.every((x) => x.state === 'unknown'), statuses.map((x) => x.state).join());
+      const owners = ext.sync.tree.getChildren();
+      const owner = owners.find((o) => 'name' in o && o.name === GLOSSARY.name)!;
+      assert.equal(ext.sync.tree.getTreeItem(owner).description, 'status unknown');
+      const rows = ext.sync.tree.getChildren(owner).map((n) => String(ext.sync.tree.getTreeItem(n).description));
+      assert.ok(rows.every((d) => d.endsWith('· status unknown')), rows.join(' | '));
+    } finally {
+      service().clearFaults();
+      await ext.actions.refreshSync();
+    }
+  });
 });
+
+async function waitUntil(check: () => boolean, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
