@@ -46,8 +46,24 @@ export class RowStore {
   private orders = new Map<number, ColumnOrder>();
   /** The first line that is a row (1 when line 0 is a header). */
   from = 0;
+  /** The language of each column (undefined: not known), whose alphabet a sort by it follows. */
+  private languages: ReadonlyArray<string | undefined> = [];
 
   constructor(readonly separator: string) {}
+
+  /** The columns' languages ("EN", "de", "PT-BR"), so that a sort by a column follows that language's alphabet
+   * (Übersicht before Wolkig in German; ä after z in Swedish). The orders made so far are dropped when they change. */
+  setLanguages(languages: ReadonlyArray<string | undefined> | null | undefined): void {
+    const next = (languages ?? []).map((l) => l?.trim().toLowerCase() || undefined);
+    if (next.length === this.languages.length && next.every((l, i) => l === this.languages[i])) return;
+    this.languages = next;
+    this.orders.clear();
+  }
+
+  /** How two case-folded code units of a column compare: by its language's collation. */
+  private unitOrder(column: number): UnitOrder {
+    return unitOrder(this.languages[column]);
+  }
 
   /** Lines in all (the empty one after a final line break included). */
   get length(): number {
@@ -193,7 +209,8 @@ export class RowStore {
       m++;
       all = 1;
     }
-    const added = orderByKeys(Int32Array.from(fresh), fresh.map((l) => this.cell(l, column))).lines;
+    const cmp = this.unitOrder(column);
+    const added = orderByKeys(Int32Array.from(fresh), fresh.map((l) => this.cell(l, column)), cmp).lines;
     const lines = new Int32Array(m + added.length);
     const ties = new Uint8Array(m + added.length);
     let w = 0;
@@ -202,7 +219,7 @@ export class RowStore {
     const put = (line: number, k: number) => {
       lines[w] = line;
       // Two rows that stay and were next to each other keep their tie; a row added is compared with its neighbour.
-      ties[w] = w === 0 ? 0 : k >= 0 && prevKept === k - 1 ? keptTies[k] : compareFolded(this.cell(lines[w - 1], column), this.cell(line, column)) === 0 ? 1 : 0;
+      ties[w] = w === 0 ? 0 : k >= 0 && prevKept === k - 1 ? keptTies[k] : compareFolded(this.cell(lines[w - 1], column), this.cell(line, column), cmp) === 0 ? 1 : 0;
       w++;
       prevKept = k >= 0 ? k : -2;
     };
@@ -214,7 +231,7 @@ export class RowStore {
       let hi = m;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if ((compareFolded(this.cell(kept[mid], column), value) || kept[mid] - line) < 0) lo = mid + 1;
+        if ((compareFolded(this.cell(kept[mid], column), value, cmp) || kept[mid] - line) < 0) lo = mid + 1;
         else hi = mid;
       }
       for (; at < lo; at++) put(kept[at], at);
@@ -261,7 +278,7 @@ export class RowStore {
       const end = l.indexOf(sep, at);
       folded.add(l, at, end === -1 ? l.length : end);
     }
-    return folded.order(lines);
+    return folded.order(lines, this.unitOrder(column));
   }
 
   /** Whether the order by a column is at hand (then a sort by it costs one pass). */
@@ -364,12 +381,42 @@ const SMALL_RANGE = 24;
  * distributed by its next unit with a counting pass over that range only. A common prefix costs one pass per unit
  * with no move; nothing compares two strings, which is what made a comparison sort of 229 000 phrases that share
  * their first words take 300 ms (and a multikey quicksort 200 ms). */
-export function orderByKeys(lines: Int32Array, keys: readonly string[]): ColumnOrder {
+export function orderByKeys(lines: Int32Array, keys: readonly string[], cmp?: UnitOrder): ColumnOrder {
   let total = 0;
   for (let i = 0; i < keys.length; i++) total += keys[i].length;
   const folded = new FoldedKeys(keys.length, total);
   for (let i = 0; i < keys.length; i++) folded.add(keys[i], 0, keys[i].length);
-  return folded.order(lines);
+  return folded.order(lines, cmp);
+}
+
+/** The order of two case-folded code units (negative, 0 only for the same unit, positive). */
+export type UnitOrder = (a: number, b: number) => number;
+
+const unitOrders = new Map<string, UnitOrder>();
+
+/** The order of a language's alphabet, unit by unit: Intl.Collator for the language (the root collation when it is
+ * not known), ties by code unit. A sort by a column ranks the few hundred units its values use this way and stays a
+ * radix sort (no string comparison per pair of rows); what collation does across characters (ß as ss, accents second
+ * to letters) is not done. */
+export function unitOrder(language: string | undefined): UnitOrder {
+  const key = language ?? 'und';
+  let order = unitOrders.get(key);
+  if (order) return order;
+  let collator: Intl.Collator;
+  try { collator = new Intl.Collator(key, { usage: 'sort' }); } catch { collator = new Intl.Collator('und', { usage: 'sort' }); }
+  const known = new Map<number, number>();
+  order = (a, b) => {
+    if (a === b) return 0;
+    const k = a * 0x10000 + b;
+    let r = known.get(k);
+    if (r === undefined) {
+      r = Math.sign(collator.compare(String.fromCharCode(a), String.fromCharCode(b))) || (a < b ? -1 : 1);
+      known.set(k, r);
+    }
+    return r;
+  };
+  unitOrders.set(key, order);
+  return order;
 }
 
 /** The keys of a sort, case-folded one after another into one array of code units (no string per key). */
@@ -400,21 +447,29 @@ class FoldedKeys {
     this.p = p;
   }
 
-  /** `lines` (one per key added, ascending) in the order of their keys. */
-  order(lines: Int32Array): ColumnOrder {
+  /** `lines` (one per key added, ascending) in the order of their keys, unit by unit in the order `cmp` gives (code
+   * unit order without it). */
+  order(lines: Int32Array, cmp?: UnitOrder): ColumnOrder {
     const { units, start, used } = this;
     const n = this.n;
     const total = this.p;
     start[n] = total;
-    return sortFolded(lines, units, start, used, n, total);
+    return sortFolded(lines, units, start, used, n, total, cmp);
   }
 }
 
-function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, used: Uint8Array, n: number, total: number): ColumnOrder {
+function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, used: Uint8Array, n: number, total: number, unitCmp?: UnitOrder): ColumnOrder {
   // Ranks from 1 (0 is the end of a key). A-Z never occur folded, so the ranks fit in 16 bits.
   const rank = new Uint16Array(0x10000);
   let sigma = 1;
-  for (let c = 0; c < 0x10000; c++) if (used[c]) rank[c] = sigma++;
+  if (unitCmp) {
+    const present: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if (used[c]) present.push(c);
+    present.sort(unitCmp);
+    for (const c of present) rank[c] = sigma++;
+  } else {
+    for (let c = 0; c < 0x10000; c++) if (used[c]) rank[c] = sigma++;
+  }
   for (let i = 0; i < total; i++) units[i] = rank[units[i]];
 
   const idx = new Int32Array(n);
@@ -492,13 +547,14 @@ function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, us
   return { lines: out, ties };
 }
 
-/** Two values compared as the sort compares them: code unit by code unit, each in lower case; a value before every
- * longer value it starts. 0 when equal, case ignored. */
-export function compareFolded(x: string, y: string): number {
+/** Two values compared as the sort compares them: code unit by code unit, each in lower case (in the order `cmp`
+ * gives, code unit order without it); a value before every longer value it starts. 0 when equal, case ignored. */
+export function compareFolded(x: string, y: string, cmp?: UnitOrder): number {
   const m = Math.min(x.length, y.length);
   for (let i = 0; i < m; i++) {
-    const c = FOLD(x.charCodeAt(i)) - FOLD(y.charCodeAt(i));
-    if (c) return c;
+    const a = FOLD(x.charCodeAt(i));
+    const b = FOLD(y.charCodeAt(i));
+    if (a !== b) return cmp ? cmp(a, b) : a - b;
   }
   return x.length - y.length;
 }
@@ -507,11 +563,12 @@ export function compareFolded(x: string, y: string): number {
  * them (RowStore.fill): the work the extension's core worker does while the webview loads, so that the table is
  * sorted at once when asked. */
 export function columnOrders(o: {
-  separator: string; from: number; total: number; columns: number;
+  separator: string; from: number; total: number; columns: number; languages?: ReadonlyArray<string | undefined>;
   parts: ReadonlyArray<{ start: number; text: string; quoted: ReadonlyArray<readonly [number, readonly string[]]> }>;
 }): ColumnOrder[] {
   const store = new RowStore(o.separator);
   store.from = o.from;
+  store.setLanguages(o.languages);
   store.reset(o.total);
   for (const p of o.parts) store.fill(p.start, p.text, p.quoted);
   return Array.from({ length: o.columns }, (_, c) => store.orderBy(c));

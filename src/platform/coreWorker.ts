@@ -77,7 +77,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'tableOrders': {
       const orders = columnOrders({
-        separator: req.separator, from: req.from, total: req.total, columns: req.columns,
+        separator: req.separator, from: req.from, total: req.total, columns: req.columns, languages: req.languages,
         parts: [{ start: 0, text: req.head, quoted: req.headQuoted }, { start: req.start, text: decoder.decode(req.rest), quoted: req.restQuoted }],
       });
       return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };

@@ -41,7 +41,7 @@ export function fixAllOf(lint: LintKind, text: string, rules?: RuleSettings): Fi
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
  * its lines that have quotes), for the order of all rows by each of the first `columns` columns (see columnOrders). */
 export interface TableOrdersRequest {
-  separator: string; from: number; total: number; columns: number;
+  separator: string; from: number; total: number; columns: number; languages?: string[];
   head: string; headQuoted: Array<[number, string[]]>; start: number; rest: Uint8Array; restQuoted: Array<[number, string[]]>;
 }
 

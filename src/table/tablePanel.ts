@@ -198,7 +198,7 @@ export class TablePanel implements vscode.Disposable {
     const loaded = new Promise<void>((resolve) => { this.loaded = resolve; });
     const orders = rest && text.length >= OFFLOAD_ABOVE
       ? Promise.all([rest, loaded]).then(([{ bytes }]) => offload.tableOrders({
-        separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns,
+        separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns, languages,
         head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),
       }))
       : undefined;

@@ -29,6 +29,9 @@ export interface RowLook {
   /** Index in the view (data-row). */
   index: number;
   line: number;
+  /** The first line that is a row: the row number is the line's place from there (a glossary's language line is
+   * no entry, so its first entry is 1), the line number then in the hint. */
+  from: number;
   cells: readonly string[];
   columns: number;
   findings: readonly CellFinding[];
@@ -54,8 +57,8 @@ export function rowElement(o: RowLook): HTMLElement {
   if (o.selected) el.classList.add('selected');
   const num = document.createElement('div');
   num.className = 'num';
-  num.textContent = String(o.line + 1);
-  num.title = say('lineHint', 'Double-click: show this line in the text editor');
+  num.textContent = String(o.line - o.from + 1);
+  num.title = say('lineHint', 'Double-click: show this line in the text editor') + (o.from ? ` (${o.line + 1})` : '');
   if (o.findings.length) {
     num.classList.add(worst(o.findings));
     num.title = o.findings.map((f) => `${f.code}: ${f.message}`).join('\n') + `\n(${num.title})`;

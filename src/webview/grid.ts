@@ -67,6 +67,7 @@ export class Grid {
     this.languages = m.languages ?? null;
     this.store = new RowStore(m.format === 'csv' ? ',' : '\t');
     this.store.from = this.from;
+    this.store.setLanguages(this.languages);
     this.store.reset(m.total);
     this.store.fill(0, m.text, m.quoted);
     this.loading = m.total > 0 && !m.complete;
@@ -106,6 +107,7 @@ export class Grid {
     if (this.mode === 'grid' && m.start === 0) {
       // The header line changed (a language added or removed): the columns follow it.
       this.languages = this.store.cells(0).map((c) => c.trim().toUpperCase());
+      this.store.setLanguages(this.languages);
       this.columns = Math.max(2, this.languages.length);
       this.fillMissingChoices();
     } else this.columns = m.columns;
@@ -271,6 +273,7 @@ export class Grid {
     for (let r = first; r < last; r++) {
       const line = this.view[r];
       frag.appendChild(rowElement({
+        from: this.from,
         index: r, line, cells: this.store.cells(line), columns: this.columns, findings: this.findings.get(line) ?? [],
         selected: this.selected.has(line), activeCol: r === this.active.row ? this.active.col : -1, find, gapsFrom, say: this.say,
         gap: (c) => this.store.gap(line, c),
@@ -376,7 +379,7 @@ export class Grid {
       for (let c = k === 0 ? this.active.col + 1 : 1; c < this.columns; c++) {
         if ((only < 0 || c === only) && isGap(r, c)) {
           this.move(r, c, false);
-          this.sayOfCell(this.say('gapAt', 'Line {0}: missing in {1}').replace('{0}', String(this.view[r] + 1)).replace('{1}', this.names()[c]));
+          this.sayOfCell(this.say('gapAt', 'Row {0}: missing in {1}').replace('{0}', String(this.view[r] - this.from + 1)).replace('{1}', this.names()[c]));
           return;
         }
       }
@@ -462,21 +465,24 @@ export class Grid {
     this.queue.request({ refs: [row], message: () => (row.line < 0 ? null : { type: 'edit', line: row.line, column: col, value }) });
   }
 
-  startEdit(initial?: string): void {
+  startEdit(initial?: string, selectAll = false): void {
     const line = this.view[this.active.row];
     if (line === undefined) return;
-    this.startEditOn({ line }, this.active.col, initial);
+    this.startEditOn({ line }, this.active.col, initial, selectAll);
   }
 
   /** Opens the editor on a row (perhaps one still being added) and column. */
-  private startEditOn(row: RowRef, col: number, initial?: string): void {
+  private startEditOn(row: RowRef, col: number, initial?: string, selectAll = false): void {
     const { editor } = this.dom;
     this.editing = { row, col };
     editor.hidden = false;
     editor.value = initial !== undefined ? initial : (this.store.cells(row.line)[col] ?? '');
     this.placeEditor();
     editor.focus();
-    if (initial === undefined) editor.select();
+    // F2 and Enter put the caret at the end of the text, as spreadsheets do (a typed character replaces the cell);
+    // Tab from a cell being edited selects the next cell's text, so that typing replaces it.
+    if (initial === undefined && selectAll) editor.select();
+    else if (initial === undefined) editor.setSelectionRange(editor.value.length, editor.value.length);
   }
 
   /** Puts the editor over its cell; over the row below the active one while a new row has no line yet. */
@@ -651,7 +657,7 @@ export class Grid {
         this.startEditOn(was.row, nextCol, '');
         return;
       }
-      if (this.moveAfterEdit(was.row, sameRow ? 0 : back ? -1 : 1, nextCol)) this.startEdit();
+      if (this.moveAfterEdit(was.row, sameRow ? 0 : back ? -1 : 1, nextCol)) this.startEdit(undefined, true);
     }
   }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { columnOrders, filterLines, gapCounts, orderByKeys, RowStore, sortLines } from '../../../src/core/tableRows';
+import { columnOrders, filterLines, gapCounts, orderByKeys, RowStore, sortLines, unitOrder } from '../../../src/core/tableRows';
 import { makeCorpus } from '../../bench/corpus';
 import { fuzz } from '../fuzz/arbitraries';
 
@@ -10,8 +10,9 @@ const folded = (v: string): number[] => Array.from({ length: v.length }, (_, i) 
   const lower = v[i].toLowerCase();
   return lower.length === 1 ? lower.charCodeAt(0) : v.charCodeAt(i);
 });
-function compareUnits(a: number[], b: number[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i] - b[i];
+/** Two folded keys compared unit by unit in a language's alphabet (a store with no languages: the root collation). */
+function compareUnits(a: number[], b: number[], order = unitOrder(undefined)): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return order(a[i], b[i]);
   return a.length - b.length;
 }
 
@@ -104,6 +105,20 @@ describe('table rows (the webview\'s model)', () => {
     assert.deepEqual(sortLines(q, [0, 1, 2], 1, true), [1, 0, 2]);
   });
 
+  it('sorts by the alphabet of the column\'s language (Intl.Collator), not by code unit', () => {
+    const s = store('cloudy\tWolkig\ndashboard\tÜbersicht\nsign-in\tAnmeldung\nzebra\tZebra\n');
+    s.setLanguages(['en', 'de']);
+    assert.deepEqual(sortLines(s, [0, 1, 2, 3], 1, false), [2, 1, 0, 3], 'Übersicht between Anmeldung and Wolkig');
+    assert.deepEqual(sortLines(s, [0, 1, 2, 3], 1, true), [3, 0, 1, 2]);
+    const sv = store('ärlig\nzon\nakut\n');
+    sv.setLanguages(['sv']);
+    assert.deepEqual(sortLines(sv, [0, 1, 2], 0, false), [2, 1, 0], 'in Swedish, ä comes after z');
+    sv.setLanguages(['de']);
+    assert.deepEqual(sortLines(sv, [0, 1, 2], 0, false), [2, 0, 1], 'in German, ä goes with a');
+    s.splice(4, 0, [['overview', 'Ökosystem']]);
+    assert.deepEqual(sortLines(s, [0, 1, 2, 3, 4], 1, false), [2, 4, 1, 0, 3], 'a row added is put in place by the same alphabet');
+  });
+
   it('a splice replaces lines with the rows given, and filtering sees the change', () => {
     const s = store('cloud\tWolke\nserver\tServer\n');
     assert.deepEqual(filterLines(s, { from: 0, text: 'wolke' }), [0]);
@@ -124,9 +139,9 @@ describe('table rows (the webview\'s model)', () => {
     t0 = performance.now();
     const sorted = sortLines(s, all, 0, false);
     const sortMs = performance.now() - t0;
-    for (let i = 1; i < sorted.length; i++) assert.ok(s.lowerCell(sorted[i - 1], 0) <= s.lowerCell(sorted[i], 0), `rows ${i - 1} and ${i} in order`);
-    const keys = all.map((l) => s.lowerCell(l, 1));
-    const want = all.map((l, i) => [l, keys[i]] as const).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0])).map((x) => x[0]);
+    for (let i = 1; i < sorted.length; i++) assert.ok(compareUnits(folded(s.cell(sorted[i - 1], 0)), folded(s.cell(sorted[i], 0))) <= 0, `rows ${i - 1} and ${i} in order`);
+    const keys = all.map((l) => folded(s.cell(l, 1)));
+    const want = all.map((l, i) => [l, keys[i]] as const).sort((a, b) => compareUnits(a[1], b[1]) || a[0] - b[0]).map((x) => x[0]);
     assert.deepEqual(sortLines(s, all, 1, false), want, 'the same order as a comparison sort, equal values by line');
     t0 = performance.now();
     const shown = filterLines(s, { from: 0, text: 'wolke' });
@@ -142,7 +157,7 @@ describe('table rows (the webview\'s model)', () => {
   it('sorts as a fresh comparison sort does: by the values folded one code unit at a time, equal values by line', () => {
     fc.assert(fc.property(fc.array(value, { maxLength: 60 }), (values) => {
       const lines = Int32Array.from(values.keys(), (i) => i * 2 + 1);
-      const got = orderByKeys(lines, values);
+      const got = orderByKeys(lines, values, unitOrder(undefined));
       const want = [...values.keys()].sort((a, b) => compareUnits(folded(values[a]), folded(values[b])) || a - b);
       assert.deepEqual(Array.from(got.lines), want.map((i) => i * 2 + 1));
       assert.deepEqual(Array.from(got.ties), want.map((k, i) => (i > 0 && compareUnits(folded(values[want[i - 1]]), folded(values[k])) === 0 ? 1 : 0)));
