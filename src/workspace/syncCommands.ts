@@ -24,6 +24,26 @@ function fileArg(arg: unknown): vscode.Uri | undefined {
 
 type RemoteItem = vscode.QuickPickItem & ({ glossary: Glossary } | { collection: SpokenTerms } | { create: 'glossary' | 'collection' });
 
+/** With no file given (the Repository Sync view's welcome, the palette with no local file open): the workspace's
+ * glossary files and term lists to choose from, and "Browse…" for any other file. */
+async function pickLocalFile(): Promise<vscode.Uri | undefined> {
+  const files = (await vscode.workspace.findFiles('**/*.{tsv,csv,txt}', '{**/node_modules/**,**/.git/**}', 500))
+    .filter((f) => /\.(tsv|csv)$|\.terms\.txt$/i.test(f.path))
+    .sort((a, b) => vscode.workspace.asRelativePath(a).localeCompare(vscode.workspace.asRelativePath(b)));
+  type Item = vscode.QuickPickItem & { uri?: vscode.Uri };
+  const browse: Item = { label: vscode.l10n.t('$(folder-opened) Browse…'), description: vscode.l10n.t('another file (.tsv, .csv or .txt)') };
+  const picked = await vscode.window.showQuickPick<Item>([...files.map((uri) => ({ label: `$(file) ${vscode.workspace.asRelativePath(uri)}`, uri })), browse], {
+    title: vscode.l10n.t('Link File to Dictionary: the local file (a glossary .tsv or .csv, or a term list .txt)'), matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  if (picked.uri) return picked.uri;
+  const chosen = await vscode.window.showOpenDialog({
+    title: vscode.l10n.t('Link File to Dictionary'), canSelectMany: false, openLabel: vscode.l10n.t('Link'),
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, filters: { [vscode.l10n.t('Glossary files and term lists')]: ['tsv', 'csv', 'txt'] },
+  });
+  return chosen?.[0];
+}
+
 async function pickRemote(ctx: CommandContext, title: string, allowNew: boolean, only?: 'glossary' | 'collection'): Promise<RemoteItem | undefined> {
   const client = await requireClient(ctx);
   if (!client) return undefined;
@@ -181,11 +201,9 @@ export function registerSyncCommands(ctx: CommandContext, model: SyncModel, acti
   };
 
   const link = async (arg?: unknown) => {
-    const uri = fileArg(arg);
-    if (!uri || uri.scheme === 'terminology') {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open or select a local glossary file (.tsv, .csv) or term list (.txt) to link.'));
-      return;
-    }
+    const given = fileArg(arg);
+    const uri = given && given.scheme !== 'terminology' && /\.(tsv|csv|txt)$/i.test(given.path) ? given : await pickLocalFile();
+    if (!uri) return;
     const isTerms = /\.txt$/i.test(uri.path);
     const picked = await pickRemote(ctx, vscode.l10n.t('Link {0} to…', fileName(uri)), true, isTerms ? 'collection' : 'glossary');
     if (!picked) return;
@@ -205,7 +223,11 @@ export function registerSyncCommands(ctx: CommandContext, model: SyncModel, acti
       }
       const other = { label: vscode.l10n.t('$(add) Another language pair…'), pair: undefined };
       const pairs = [...existing.map((d) => ({ label: `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`, description: vscode.l10n.t('existing dictionary'), pair: d }))];
-      if (guess && !existing.some((d) => pairKey(d.sourceLang, d.targetLang) === pairKey(guess[1], guess[2]))) {
+      // The pair in the file name comes first (so it is the one selected): an existing dictionary moved up, or a new one.
+      const named = guess ? pairs.findIndex((p) => pairKey(p.pair.sourceLang, p.pair.targetLang) === pairKey(guess[1], guess[2])) : -1;
+      if (named > 0) pairs.unshift(...pairs.splice(named, 1).map((p) => ({ ...p, description: vscode.l10n.t('existing dictionary; the pair in the file name') })));
+      else if (named === 0) pairs[0] = { ...pairs[0], description: vscode.l10n.t('existing dictionary; the pair in the file name') };
+      else if (guess) {
         pairs.unshift({ label: `${guess[1].toUpperCase()} → ${guess[2].toUpperCase()}`, description: vscode.l10n.t('from the file name; created on the first push'), pair: { sourceLang: guess[1].toLowerCase(), targetLang: guess[2].toLowerCase() } });
       }
       const chosen = pairs.length ? await vscode.window.showQuickPick([...pairs, other], { title: vscode.l10n.t('Language pair of {0}', fileName(uri)) }) : other;
