@@ -1,7 +1,7 @@
 /** The one HTTP client for every feature. No `vscode` import: the extension, tests and scripts all use it. */
 import { silentLogger, type Logger } from '../platform/logger';
 import { CancelledError, errorForStatus, MalformedResponseError, NetworkError, ServiceError } from './errors';
-import { backoffDelay, DEFAULT_RETRY, retryAfterMs, sleep, type RetryOptions } from './retry';
+import { backoffDelay, DEFAULT_RETRY, isLoopbackHost, noticeRetry, REFUSED_LOOPBACK_ATTEMPTS, REFUSED_LOOPBACK_DELAY_MS, retryAfterMs, sleep, type RetryOptions } from './retry';
 import type {
   CustomInstruction, CustomInstructionInput, DictionaryInfo, DictionaryInput, ExportTicket, Glossary, ImportRequest, ImportTicket,
   Language, MemoryJob, Plan, SegmentPage, SegmentQuery, SpokenTerms, StyleRuleList, StyleRuleListInput, TermListInfo, TermListInput,
@@ -521,6 +521,7 @@ export class ServiceClient {
       /** What happened, for the error of a create that may have been carried out. */
       let doubt: string;
       let waitMs: number | undefined;
+      let refusedHere = false;
       try {
         const res = await this.fetchSameOrigin(url, { method, headers, body: payload as BodyInit | undefined, signal: attemptSignal }, path);
         const traceId = res.headers.get('x-trace-id') ?? undefined;
@@ -582,6 +583,7 @@ export class ServiceClient {
           : `Could not reach the service at ${new URL(this.baseUrl).host}${code ? ` (${code})` : ''}. Check the address and your connection.`,
         undefined, undefined, undefined, undefined, attempt);
         ambiguous = code !== 'ECONNREFUSED';
+        refusedHere = code === 'ECONNREFUSED' && isLoopbackHost(new URL(url).hostname);
         doubt = timedOut ? `No answer to ${method} ${path} within ${this.timeoutMs} ms`
           : `The connection to ${new URL(this.baseUrl).host} was lost${code ? ` (${code})` : ''} after ${method} ${path} was sent`;
         this.log.info(`${method} ${path} failed after ${Date.now() - started} ms: ${failure.message}`);
@@ -593,11 +595,15 @@ export class ServiceClient {
         const found = await recovered({ failure, doubt }, attempt);
         if (found !== undefined) return { status: 201, body: found };
       }
-      if (attempt >= max) {
+      // Nothing listens at a loopback address that refused: one quick resend (a local service restarting), not five.
+      const limit = refusedHere ? Math.min(max, REFUSED_LOOPBACK_ATTEMPTS) : max;
+      if (attempt >= limit) {
         throw Object.assign(failure, { attempts: attempt });
       }
-      const delay = waitMs ?? backoffDelay(attempt, this.retry);
-      this.log.warn(`${method} ${path}: ${failure.message} Retry ${attempt + 1} of ${max} in ${Math.round(delay)} ms.`);
+      const backoff = waitMs ?? backoffDelay(attempt, this.retry);
+      const delay = refusedHere ? Math.min(backoff, REFUSED_LOOPBACK_DELAY_MS) : backoff;
+      this.log.warn(`${method} ${path}: ${failure.message} Retry ${attempt + 1} of ${limit} in ${Math.round(delay)} ms.`);
+      noticeRetry(o.signal, { attempt: attempt + 1, of: limit, inMs: delay });
       try {
         await sleep(delay, o.signal);
       } catch {
@@ -677,6 +683,7 @@ export class ServiceClient {
       if (attempt >= max) throw Object.assign(failure, { attempts: attempt });
       const delay = waitMs ?? backoffDelay(attempt, this.retry);
       this.log.warn(`${where}: ${failure.message} Retry ${attempt + 1} of ${max} in ${Math.round(delay)} ms.`);
+      noticeRetry(signal, { attempt: attempt + 1, of: max, inMs: delay });
       try { await sleep(delay, signal); } catch { throw this.cancelled(method, url.origin, attempt); }
     }
   }

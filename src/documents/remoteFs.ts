@@ -5,7 +5,7 @@
  * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
  * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
 import * as vscode from 'vscode';
-import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
+import { MalformedResponseError, NetworkError, NotFoundError, relayRetries, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
 import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
 import type { Logger } from '../platform/logger';
@@ -589,6 +589,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       remote: (signal) => {
         if (signal?.aborted) abort.abort();
         signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        if (signal) relayRetries(abort.signal, signal); // its resends are said in the progress of the one waiting
         return fetched;
       },
       drop: () => {

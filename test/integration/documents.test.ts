@@ -5,6 +5,7 @@ import type { Account } from '../emulator/state';
 import { note } from './report';
 import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
 import { api, PAID_KEY, service } from './service';
+import { recordingProgress, withStubbedWindow } from './stubWindow';
 
 const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000001', name: 'Docs test' };
 const COLLECTION = { spokenTermsId: 'd0c5e5a1-0000-4000-8000-000000000002', name: 'Docs talks' };
@@ -317,5 +318,32 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(doc.isDirty, true);
     assert.equal(await doc.save(), false, 'it descends from the version before the colleague\'s change: the save finds that change');
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['colleague', 'Kollege']]);
+  });
+});
+
+describe('a save while the service answers 503 once', () => {
+  const RETRY = { glossaryId: 'd0c5e5a1-0000-4000-8000-0000000000r1', name: 'Retry test' };
+  let ext: TerminologyApi;
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    account().glossaries.push({ glossary_id: RETRY.glossaryId, name: RETRY.name, creation_time: '2026-11-01T00:00:00Z', dictionaries: [{ source_lang: 'en', target_lang: 'de', entries: [['cloud', 'Wolke']] }] });
+  });
+  after(async () => {
+    service().clearFaults();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== RETRY.glossaryId);
+  });
+
+  it('its progress says "retrying (2 of 5)…" while the check is sent again, then the save pushes', async () => {
+    const doc = await ext.actions.openDictionary(RETRY, { sourceLang: 'en', targetLang: 'de' });
+    await append(doc, 'server\tServer\n');
+    service().injectFault({ count: 1, status: 503, path: '/entries', method: 'GET' });
+    const messages: string[] = [];
+    await withStubbedWindow({ withProgress: recordingProgress(messages) }, () => Promise.resolve(vscode.commands.executeCommand('terminology.save', doc.uri)));
+    assert.ok(messages.includes('retrying (2 of 5)…'), messages.join(' | '));
+    assert.ok(messages.indexOf('retrying (2 of 5)…') > messages.findIndex((m) => /^Checking en-de\.glossary\.tsv against the service/.test(m)), 'in the check\'s progress');
+    assert.ok(!doc.isDirty, 'then the save pushed');
+    assert.deepEqual(account().glossaries.find((g) => g.glossary_id === RETRY.glossaryId)!.dictionaries[0].entries, [['cloud', 'Wolke'], ['server', 'Server']]);
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import {
   AuthenticationError, CancelledError, ForbiddenError, MalformedResponseError, NetworkError, NotFoundError, QuotaError,
-  RateLimitError, ServerError, ServiceClient, ServiceError, ValidationError, type ServiceClientOptions,
+  RateLimitError, ServerError, ServiceClient, ServiceError, ValidationError, watchRetries, type ServiceClientOptions,
 } from '../../../src/api';
 import { taggedLogger } from '../../../src/platform/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
@@ -198,6 +198,28 @@ describe('ServiceClient over real HTTP against the emulator', () => {
       const took = Date.now() - t0;
       assert.equal(emu.requests.length, 3);
       assert.ok(took >= 100 + 160 - 5, `waited ${took} ms, expected at least 260`);
+    });
+    it('says each resend to the watcher of the request\'s signal: "retrying (2 of 5)"', async () => {
+      emu.injectFault({ count: 2, status: 503 });
+      const ac = new AbortController();
+      const seen: string[] = [];
+      const stop = watchRetries(ac.signal, (n) => seen.push(`${n.attempt} of ${n.of}`));
+      await make({ retry: { baseDelayMs: 1 } }).listGlossaries(ac.signal);
+      stop();
+      assert.deepEqual(seen, ['2 of 5', '3 of 5']);
+    });
+    it('gives up soon on a refused connection to this machine: one quick resend, not five over 10 s', async () => {
+      const port = await new Promise<number>((r) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const p = (s.address() as { port: number }).port; s.close(() => r(p)); }); });
+      const ac = new AbortController();
+      const seen: string[] = [];
+      watchRetries(ac.signal, (n) => seen.push(`${n.attempt} of ${n.of} in ${Math.round(n.inMs)}`));
+      const t0 = Date.now();
+      const refused = await fails(make({ baseUrl: `http://127.0.0.1:${port}`, retry: { baseDelayMs: 1000, random: () => 0.5 } }).listGlossaries(ac.signal), NetworkError);
+      const took = Date.now() - t0;
+      assert.match(refused.message, /ECONNREFUSED/);
+      assert.equal(refused.attempts, 2);
+      assert.deepEqual(seen, ['2 of 2 in 300']);
+      assert.ok(took < 1500, `gave up after ${took} ms`);
     });
     it('honours Retry-After', async () => {
       emu.injectFault({ count: 1, status: 429, retryAfter: 0.3 });
