@@ -95,6 +95,9 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
     return c.items.map((name, i) => {
       const item = new vscode.CompletionItem(name, c.kind === 'option' ? vscode.CompletionItemKind.EnumMember : c.kind === 'group' ? vscode.CompletionItemKind.Module : vscode.CompletionItemKind.Property);
       item.insertText = JSON.stringify(name);
+      // VS Code filters by the text from the range's start to the cursor, which begins with the quote: the filter text
+      // has it too (with the bare name, "use_ matched nothing and the list said "No suggestions").
+      item.filterText = JSON.stringify(name);
       if (word) item.range = word;
       item.sortText = String(i).padStart(4, '0');
       if (c.kind === 'rule') {

@@ -116,6 +116,8 @@ describe('editable style rule lists in VS Code', () => {
     const options = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, inOption);
     const labels = options.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
     for (const o of ['use_em_dash', 'use_hyphen', 'use_tilde']) assert.ok(labels.includes(o), labels.join());
+    // VS Code filters by the text from the range's start (the quote) to the cursor: the filter text starts with it too.
+    assert.ok(options.items.every((i) => i.filterText === `"${typeof i.label === 'string' ? i.label : i.label.label}"`), 'filter texts with their quotes');
     const onRule = doc.positionAt(doc.getText().indexOf('"dash"') + 2);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, onRule);
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
