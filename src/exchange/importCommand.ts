@@ -326,6 +326,9 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
     } catch (err) {
       if (err instanceof Error && err.name === 'ImportCancelled') return;
       await showError(vscode.l10n.t('Could not import {0}', fileName), err);
+    } finally {
+      // The import ended (sent, failed or cancelled): its preview has said what it had to.
+      await previews.close(fileName).catch(() => undefined);
     }
   };
   return [vscode.commands.registerCommand('terminology.importGlossary', run)];

@@ -16,15 +16,43 @@ export class ImportPreviewDocuments implements vscode.TextDocumentContentProvide
     return this.texts.get(uri.toString()) ?? '';
   }
 
-  /** Sets the preview's text and shows it (beside the active editor). */
+  private readonly shown = new Set<string>();
+
+  /** The preview's address for an imported file. */
+  static uriOf(fileName: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/Import preview — ${fileName}.md` });
+  }
+
+  /** Sets the preview's text and shows it rendered, beside the active editor (VS Code's Markdown preview; the
+   * Markdown source when that preview is not there). Later updates re-render it without taking the editor from a
+   * pair document being fixed. */
   async show(fileName: string, text: string): Promise<vscode.Uri> {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/Import preview — ${fileName}.md` });
-    const shown = this.texts.has(uri.toString()) && vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
-    this.texts.set(uri.toString(), text);
+    const uri = ImportPreviewDocuments.uriOf(fileName);
+    const key = uri.toString();
+    this.texts.set(key, text);
     this.changed.fire(uri);
-    // Shown once; later updates change its text without taking the editor from a pair document being fixed.
-    if (!shown) await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false, preserveFocus: true });
+    if (this.shown.has(key)) return uri;
+    this.shown.add(key);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    try {
+      await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+    } catch {
+      await vscode.window.showTextDocument(doc, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
+    }
     return uri;
+  }
+
+  /** Closes the preview of an imported file (the import ended or was cancelled): its rendered tab, and its source
+   * if that was shown. */
+  async close(fileName: string): Promise<void> {
+    const uri = ImportPreviewDocuments.uriOf(fileName);
+    const key = uri.toString();
+    if (!this.shown.delete(key)) return;
+    const name = uri.path.slice(1);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) =>
+      (t.input instanceof vscode.TabInputText && t.input.uri.toString() === key)
+      || (t.input instanceof vscode.TabInputWebview && /markdown\.preview/.test(t.input.viewType) && t.label.includes(name)));
+    if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
   }
 
   text(uri: vscode.Uri): string | undefined {

@@ -20,8 +20,16 @@ export async function run(t) {
   await t.pick('Product terminology');
   await t.pick('Merge into the dictionaries');
 
-  // The preview: a document, and the picker with one row per pair.
-  await page.locator('.tab', { hasText: 'Import preview' }).first().waitFor({ timeout: 20_000 });
+  // The preview: rendered (VS Code's Markdown preview: a table, not pipes), and the picker with one row per pair.
+  const previewTab = page.locator('.tab', { hasText: 'Import preview' }).first();
+  await previewTab.waitFor({ timeout: 20_000 });
+  const rendered = async () => {
+    for (const f of page.frames()) if (await f.locator('table th', { hasText: 'Dictionary' }).count().catch(() => 0)) return true;
+    return false;
+  };
+  await t.until(rendered, 'the preview rendered, its counts as a table');
+  t.check(/^Preview /.test((await previewTab.innerText()).trim()) && !(await page.locator('.view-line', { hasText: '| --- |' }).count()),
+    `the preview opens rendered, not as Markdown source (${(await previewTab.innerText()).trim()})`);
   const rows = await t.pickItems();
   t.check(rows.some((r) => /Import/.test(r) && /3 entries to 2 dictionaries/.test(r)), `the picker offers the import of 3 entries to 2 dictionaries (${rows.join(' | ')})`);
   t.check(rows.some((r) => /Open EN → DE as a document/.test(r) && /1 added, 1 changed, 0 removed, 1 skipped/.test(r)), 'EN → DE: 1 added, 1 changed, 1 skipped');
@@ -51,10 +59,13 @@ export async function run(t) {
   await t.until(() => t.entries('Product terminology', 'en', 'de')?.some(([s, g]) => s === 'tablet' && g === 'Tablet'), 'EN → DE holds the fixed entry');
   const de = Object.fromEntries(t.entries('Product terminology', 'en', 'de'));
   t.check(de.login === 'Anmeldung' && de.cloud === 'Datenwolke' && de.invoice === 'Rechnung', 'EN → DE: added, changed, and its own entries kept (merge)');
+  await t.until(() => t.entries('Product terminology', 'en', 'fr')?.some(([s]) => s === 'login'), 'EN → FR sent too (after EN → DE)');
   const fr = Object.fromEntries(t.entries('Product terminology', 'en', 'fr'));
-  t.check(fr.login === 'connexion' && fr.cloud === 'nuage' && !Object.keys(fr).some((k) => k.startsWith('tab')), 'EN → FR: the invalid entry skipped (not fixed there), the empty French cell skipped');
+  t.check(fr.login === 'connexion' && fr.cloud === 'nuage' && !Object.keys(fr).some((k) => k.startsWith('tab')), `EN → FR: the invalid entry skipped (not fixed there), the empty French cell skipped (${JSON.stringify(fr)})`);
   const where = await t.message(/Imported terms\.csv: 2 dictionaries sent/);
   t.check(true, `the summary names what was sent (${where})`);
+  await page.locator('.tab', { hasText: 'Import preview' }).first().waitFor({ state: 'detached', timeout: 10_000 });
+  t.check(true, 'the preview closes when the import ends');
   await t.closeNotifications();
   // Export Glossary… is covered by the integration tests (every format written and read back). Driving it here went
   // through VS Code's simple save dialog in the browser, where the typed path arrived in only about half the runs.
