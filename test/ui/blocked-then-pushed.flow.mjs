@@ -11,12 +11,11 @@ export async function run(t) {
   const toast = await t.notification(/1 error in en-de\.glossary\.tsv blocks the push/);
   t.check(await toast.isVisible(), 'Ctrl+S with a repeated source shows the red notification');
 
-  // The fix: the new entry gets a source of its own ("cloud" → "cloudy" at the end of "cloud" on the last line).
+  // The fix: the new entry gets a source of its own (line 6 typed again as "cloudy", a tab, "Duplicate").
   await t.editor().click();
   await t.gotoLine(6);
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-  await page.keyboard.type('y');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.insertText('cloudy\tDuplicate');
   await t.editor().locator('.view-line', { hasText: 'cloudy' }).first().waitFor({ timeout: 10_000 });
   t.check(await toast.isVisible(), 'the notification is still there while the document is not pushed');
   await page.keyboard.press('Control+S');
