@@ -57,9 +57,13 @@ describe('repository sync at scale', () => {
     t0 = performance.now();
     const statuses = await ext.actions.refreshSync();
     const statusMs = performance.now() - t0;
-    const calls = service().requests.slice(before);
+    // The manifest's diagnostics ask for the service's languages once when the clone writes the manifest (then keep
+    // them); that request may land while the status runs, and is not the status's.
+    const all = service().requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    assert.ok(all.filter((c) => c === 'GET /v3/languages').length <= 1, all.join(', '));
+    const calls = all.filter((c) => c !== 'GET /v3/languages');
     assert.equal(statuses.filter((s) => s.state === 'in-sync').length, 50);
-    assert.deepEqual(calls.map((r) => `${r.method} ${r.path}`), ['GET /v3/glossaries']);
+    assert.deepEqual(calls, ['GET /v3/glossaries']);
     note(`clone of 50 dictionaries (${(50 * bytes / 1024 / 1024).toFixed(1)} MiB): ${cloneMs.toFixed(0)} ms`);
     note(`sync status, nothing changed: ${calls.length} request (the listing), 0 entries fetched, ${statusMs.toFixed(0)} ms`);
   });
