@@ -360,7 +360,9 @@ function glossarySubject(ext: TerminologyApi, seed: number, rnd: Rnd): Subject {
 
 function styleSubject(ext: TerminologyApi, seed: number, rnd: Rnd): Subject {
   const id = `0de40000-0000-4000-8000-${seed.toString(16).padStart(12, '0')}`;
-  const initial = SOURCES.filter(() => rnd.next() < 0.5).map((s, k) => ({ id: `m${seed}-${k}`, label: s, prompt: `i${k}` }));
+  // Instruction ids are UUIDs, as the service's are (the emulator answers 400 to any other id).
+  const instructionId = (n: number) => `0de5${(seed % 0x10000).toString(16).padStart(4, '0')}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+  const initial = SOURCES.filter(() => rnd.next() < 0.5).map((s, k) => ({ id: instructionId(k), label: s, prompt: `i${k}` }));
   account().styleRules!.push({
     style_id: id, name: `Model ${seed}`, language: 'en', version: 1, creation_time: '2026-11-13T00:00:00Z', updated_time: '2026-11-13T00:00:00Z',
     configured_rules: {}, custom_instructions: initial,
@@ -420,7 +422,7 @@ function styleSubject(ext: TerminologyApi, seed: number, rnd: Rnd): Subject {
       const all = s.custom_instructions ??= [];
       if (c.op === 'delete') s.custom_instructions = all.filter((x) => x.label !== c.key);
       else if (existing) existing.prompt = c.value;
-      else all.push({ id: `m${seed}-c${++counter}`, label: c.key, prompt: c.value });
+      else all.push({ id: instructionId(0x1000 + ++counter), label: c.key, prompt: c.value });
       s.version++;
     },
     base: (uri) => { const b = fs.base(uri); return b && styleDocumentText(b); },

@@ -332,7 +332,7 @@ describe('Nothing lost in a style rule list', () => {
     STYLE_ID = `d0c5e5a1-0000-4000-8000-0000000001${(n++).toString(16).padStart(2, '0')}`;
     account().styleRules!.push({
       style_id: STYLE_ID, name: 'Style regressions', language: 'en', version: 1, creation_time: '2026-11-13T00:00:00Z', updated_time: '2026-11-13T00:00:00Z',
-      configured_rules: {}, custom_instructions: [{ id: 'rg-1', label: 'cloud', prompt: 'Say cloud.' }, { id: 'rg-2', label: 'price', prompt: 'Say price.' }],
+      configured_rules: {}, custom_instructions: [{ id: 'd0c5e5a1-0000-4000-8000-00000000a001', label: 'cloud', prompt: 'Say cloud.' }, { id: 'd0c5e5a1-0000-4000-8000-00000000a002', label: 'price', prompt: 'Say price.' }],
     });
   });
 
@@ -435,7 +435,7 @@ describe('Nothing lost in a style rule list', () => {
     assert.equal(await doc.save(), false, 'the version moved: the save asks');
     await ext.actions.overwriteStyleRules(doc.uri);
     assert.deepEqual(instructions(), ['cloud=Say cloud.', 'price=Say the price.']);
-    for (let i = 0; i < 50 && doc.getText().includes('"rg-2"'); i++) await new Promise((r) => setTimeout(r, 20)); // read again, with the new id
+    for (let i = 0; i < 50 && doc.getText().includes('"d0c5e5a1-0000-4000-8000-00000000a002"'); i++) await new Promise((r) => setTimeout(r, 20)); // read again, with the new id
     assert.match(doc.getText(), /Say the price\./);
     assert.equal(doc.isDirty, false);
   });
