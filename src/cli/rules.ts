@@ -1,4 +1,4 @@
-/** One line per rule, for SARIF's rule descriptions (the README's table says more, at each rule's anchor). */
+/** One line per rule, for SARIF's rule descriptions (docs/rules.md says more, at each rule's anchor). */
 export const RULE_DESCRIPTIONS: Record<string, string> = {
   'missing-separator': 'A TSV line without a tab, or a CSV record with one field.',
   'extra-separator': 'A TSV line with a second tab, or a CSV record with 3 or more than 4 fields.',

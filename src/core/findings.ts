@@ -59,8 +59,8 @@ export const LIMITS = {
   nameBytes: 1024,
 } as const;
 
-/** Where each rule is documented (README anchors). */
-export const RULES_DOC_URL = 'https://github.com/terminology-studio/terminology-studio#rule-';
+/** Where each rule is documented: docs/rules.md, one anchor per code (`#rule-<code>`), checked by test/unit/docs. */
+export const RULES_DOC_URL = 'https://github.com/terminology-studio/terminology-studio/blob/main/docs/rules.md#rule-';
 
 export function ruleDocUrl(code: RuleCode): string {
   return RULES_DOC_URL + code;

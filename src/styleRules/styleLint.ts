@@ -2,11 +2,10 @@
  * instruction limits), quick fixes to the nearest valid name, completion of groups, rules and options, and hover
  * with the allowed values. A thin adapter over src/core/styleRules. */
 import * as vscode from 'vscode';
-import { checkStyleDocument, completionsAt, hoverAt, RULE_OPTIONS, type StyleFinding } from '../core';
+import { checkStyleDocument, completionsAt, hoverAt, RULE_OPTIONS, RULES_DOC_URL, type StyleFinding } from '../core';
 import { ClosedTabs } from '../platform/tabs';
 import { isStyleRulesUri } from './styleFs';
 
-const DOCS = 'https://github.com/terminology-studio/terminology-studio#style-rule-lists';
 const SELECTOR: vscode.DocumentSelector = { scheme: 'terminology', pattern: '**/*.json' };
 
 export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, vscode.CompletionItemProvider, vscode.HoverProvider {
@@ -53,7 +52,7 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
       const d = new vscode.Diagnostic(new vscode.Range(doc.positionAt(f.start), doc.positionAt(f.end)), f.message,
         f.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
       d.source = 'terminology';
-      d.code = { value: f.code, target: vscode.Uri.parse(DOCS) };
+      d.code = { value: f.code, target: vscode.Uri.parse(RULES_DOC_URL + f.code) };
       if (f.fix) this.fixes.set(d, f.fix);
       return d;
     }));

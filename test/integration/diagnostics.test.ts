@@ -41,7 +41,7 @@ describe('diagnostics on a local glossary file', () => {
     assert.equal(dup.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(dup.relatedInformation?.[0].location.range.start.line, 0);
     const code = dup.code as { value: string; target: vscode.Uri };
-    assert.match(code.target.toString(), /#rule-duplicate-source$/);
+    assert.match(code.target.toString(), /\/docs\/rules\.md#rule-duplicate-source$/);
   });
 
   it('offers quick fixes, marks the obvious one preferred, and applying one updates the diagnostics', async () => {

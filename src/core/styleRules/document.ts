@@ -10,10 +10,13 @@ export type StyleRules = Record<string, Record<string, string>>;
 export interface Instruction { id?: string; label: string; prompt: string; source_language?: string }
 export interface StyleContent { configured_rules: StyleRules; custom_instructions: Instruction[] }
 
-export type StyleCode =
-  | 'json-syntax' | 'not-an-object' | 'unknown-property' | 'unknown-group' | 'unknown-rule' | 'unknown-option' | 'option-not-a-string'
-  | 'label-too-long' | 'prompt-too-long' | 'empty-label' | 'empty-prompt' | 'too-many-instructions' | 'unknown-source-language'
-  | 'unknown-instruction-id' | 'duplicate-instruction-id';
+/** Every code a style rule list finding can carry (each has its anchor in docs/rules.md). */
+export const STYLE_CODES = [
+  'json-syntax', 'not-an-object', 'unknown-property', 'unknown-group', 'unknown-rule', 'unknown-option', 'option-not-a-string',
+  'label-too-long', 'prompt-too-long', 'empty-label', 'empty-prompt', 'too-many-instructions', 'unknown-source-language',
+  'unknown-instruction-id', 'duplicate-instruction-id',
+] as const;
+export type StyleCode = (typeof STYLE_CODES)[number];
 
 export interface StyleFinding {
   code: StyleCode;

@@ -127,8 +127,9 @@ describe('CLI lint (the built dist/cli.js as a child process)', function () {
     assert.deepEqual(rules.map((x) => x.id), ['blank-line', 'duplicate-source', 'duplicate-term', 'language-mismatch', 'missing-file', 'missing-separator', 'surrounding-whitespace', 'unsupported-language']);
     for (const rule of rules) {
       assert.equal(new URL(rule.helpUri).hash, `#rule-${rule.id}`);
-      // The README has the anchor the help address points at.
-      assert.ok(readFileSync(join(repo, 'README.md'), 'utf8').includes(`<a id="rule-${rule.id}"></a>`), `README anchor for ${rule.id}`);
+      // docs/rules.md has the anchor the help address points at.
+      assert.ok(new URL(rule.helpUri).pathname.endsWith('/docs/rules.md'), rule.helpUri);
+      assert.ok(readFileSync(join(repo, 'docs', 'rules.md'), 'utf8').includes(`<a id="rule-${rule.id}"></a>`), `docs/rules.md anchor for ${rule.id}`);
     }
     assert.equal(run0.results.length, 8);
     for (const res of run0.results) assert.equal(rules[res.ruleIndex].id, res.ruleId);
