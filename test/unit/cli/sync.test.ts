@@ -24,7 +24,7 @@ describe('CLI push, pull and status with the lock, against the emulator', functi
     removeDir(dir);
   });
 
-  /** The first push, committed with its lock, as the README's workflow does. */
+  /** The first push, committed with its lock, as docs/cli.md's workflow does. */
   async function pushAndCommit(): Promise<void> {
     const r = await run(['push'], dir, svc.env);
     assert.equal(r.status, 0, r.stderr + r.stdout);
