@@ -194,7 +194,7 @@ export class TablePanel implements vscode.Disposable {
     // The order of all rows by each column, made from the same rows once the webview has them all, on a worker at a
     // lower priority, so that a sort of a large table costs the webview one pass (a small table sorts at once where it
     // is). Not earlier: made while the webview loads, it delayed the first rows by 150 ms and all rows by 350 ms on
-    // 2 cores (the README's Benchmarks). A sort before it arrives is made in the webview.
+    // 2 cores (docs/performance.md). A sort before it arrives is made in the webview.
     const loaded = new Promise<void>((resolve) => { this.loaded = resolve; });
     const orders = rest && text.length >= OFFLOAD_ABOVE
       ? Promise.all([rest, loaded]).then(([{ bytes }]) => offload.tableOrders({
