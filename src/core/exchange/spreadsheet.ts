@@ -146,10 +146,15 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
   const rows = leanRows(text, delimiter) ?? parsedRows(text, delimiter);
   if (delimiter === '\t') joinTsvRows(rows);
+  const comments = delimiter === '\t' ? dropComments(rows) : [];
   const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
   const notes: string[] = [];
   const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, flags: [], notes };
   // The first note is made last: its count of rows leaves out a header row.
+  if (comments.length) {
+    notes.push(`${comments.length === 1 ? `Line ${comments[0]} is a comment` : `Lines ${comments.slice(0, 5).join(', ')}${comments.length > 5 ? '…' : ''} are comments`} ` +
+      '(a line that starts with # and holds nothing else, as OmegaT writes its glossaries): not read as entries.');
+  }
   const described = () => notes.unshift(`Encoding ${encoding.toUpperCase()}${bom ? ' with a byte order mark' : ''}; ${DELIMITER_NAMES[delimiter]}-separated` +
     `${options.delimiter ? '' : ' (detected)'}; ${sheet.rows.length} ${sheet.rows.length === 1 ? 'row' : 'rows'}${sheet.header ? ' under a header row' : ''}, ${columnCount} columns.`);
 
@@ -327,6 +332,21 @@ function pairColumns(rows: SheetRow[], columnCount: number, flags: readonly numb
   if (sample.every((r) => languageOf(r.cells[sl] ?? '') === languageOf(r.cells[tl] ?? ''))) return undefined;
   const others = [...Array(columnCount).keys()].filter((i) => i !== sl && i !== tl);
   return others.length >= 2 ? { kind: 'pairs', source: others[0], target: others[1], sourceLang: sl, targetLang: tl } : undefined;
+}
+
+/** Takes out of a tab-separated sheet its comment lines: a row of one cell that starts with `#` (OmegaT's glossary
+ * format: its `glossary.txt` starts with `# Glossary in tab-separated format -*- coding: utf-8 -*-`). A term that
+ * starts with # has a translation after a tab, so it is no comment. Returns the comments' line numbers. */
+function dropComments(rows: SheetRow[]): number[] {
+  const lines: number[] = [];
+  let kept = 0;
+  for (const r of rows) {
+    const filled = r.cells.filter((c) => c.trim() !== '');
+    if (filled.length === 1 && r.cells[0].trimStart().startsWith('#')) lines.push(r.line);
+    else rows[kept++] = r;
+  }
+  rows.length = kept;
+  return lines;
 }
 
 /** Unquotes TSV fields by the service's rule, and puts back together a row whose quoted field runs over lines (as

@@ -140,6 +140,20 @@ describe('spreadsheet import: tab-separated text', () => {
   });
 });
 
+describe('spreadsheet import: OmegaT glossaries', () => {
+  it('leaves out the comment lines OmegaT writes (a line of one cell starting with #), not as empty entries', () => {
+    // The first lines of a glossary.txt as OmegaT creates it (omegat-acceptance-glossary.txt of the corpus).
+    const sheet = readSpreadsheet(utf8('# Glossary in tab-separated format -*- coding: utf-8 -*-\nIntroduction\t紹介\n#tag\t#標籤\n# a comment\nError\tエラー\n'), { fileName: 'glossary.txt' });
+    assert.equal(sheet.delimiter, '\t');
+    assert.equal(sheet.rows.length, 3);
+    assert.deepEqual(sheet.rows.map((r) => r.line), [2, 3, 5]);
+    assert.ok(sheet.notes.some((n) => /Lines 1, 4 are comments/.test(n)), sheet.notes.join(' | '));
+    const plan = planSpreadsheet(sheet, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'zh' }] });
+    assert.deepEqual(dictionariesOf(plan), { 'en-zh': [['Introduction', '紹介'], ['#tag', '#標籤'], ['Error', 'エラー']] });
+    assert.deepEqual(plan.pairs[0].skipped, []);
+  });
+});
+
 describe('spreadsheet notes', () => {
   it('the note counts the rows under a header, not the header', () => {
     const sheet = readSpreadsheet(Buffer.from('English;Deutsch\nfile;Datei\nsave;Speichern\n', 'utf8'));
