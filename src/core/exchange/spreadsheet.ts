@@ -220,13 +220,15 @@ export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undef
   const isEol = (k: number) => text.charCodeAt(k) === e0 && (!crlf || text.charCodeAt(k + 1) === 10);
   const rows: SheetRow[] = [];
   let line = 1;
-  let cells: string[] = [];
+  const cells: string[] = [];
   let filled = false;
   let recordLine = 1;
   const breakAt = (k: number) => { const c = text.charCodeAt(k); return c === 13 ? (text.charCodeAt(k + 1) === 10 ? 2 : 1) : c === 10 ? 1 : 0; };
+  // A row's cells are gathered in one scratch array and copied out at its size: an array grown by push keeps room for
+  // 17 cells or more, which for a sheet of a few columns is most of its rows' memory.
   const endRecord = () => {
-    if (filled) rows.push({ cells, line: recordLine, endLine: line });
-    cells = [];
+    if (filled) rows.push({ cells: cells.slice(), line: recordLine, endLine: line });
+    cells.length = 0;
     filled = false;
   };
   while (i <= n) {
