@@ -174,9 +174,10 @@ export class StreamDecoder {
     this.encoding = this.forced ?? sniffed.encoding;
     this.bom = sniffed.bom;
     this.declared = this.forced ? undefined : sniffed.declared;
-    // A declaration of an 8-bit encoding over bytes that are UTF-8 (every byte past ASCII in the first KiB part of a
-    // UTF-8 sequence, as a Latin-1 or Windows text almost never is) lies: they are read as UTF-8.
-    if (!this.forced && !this.bom && this.encoding !== 'utf-8' && /^(iso-?8859|latin|windows-125|cp125|us-ascii|ascii)/.test(this.encoding) && looksUtf8(all)) {
+    // A declaration of a legacy encoding over bytes that are UTF-8 (every byte past ASCII in the first KiB part of a
+    // UTF-8 sequence, as a Latin-1, Windows, KOI8, Shift_JIS or GBK text almost never is) lies: they are read as UTF-8.
+    // (Shift_JIS, GBK and KOI8-R decode UTF-8's bytes without an error, into other characters: café as cafﾃｩ.)
+    if (!this.forced && !this.bom && !/^utf-?(8|16|32)/.test(this.encoding) && looksUtf8(all)) {
       this.declared = this.encoding;
       this.encoding = 'utf-8';
     }

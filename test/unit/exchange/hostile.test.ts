@@ -151,6 +151,14 @@ describe('binary, truncated and mis-declared files', () => {
       assert.equal(tb!.declaredEncoding?.toLowerCase(), declared.toLowerCase());
       assert.deepEqual(dictionariesOf(planConcepts(tb!.concepts, 'en', { format: 'tbx-v2' })), { 'en-de': [['café', 'Straße']] });
     }
+    // Encodings that decode UTF-8's bytes without an error, into other characters (café as cafﾃｩ, caf茅, cafц╘).
+    for (const declared of ['Shift_JIS', 'GBK', 'GB2312', 'KOI8-R', 'windows-1251', 'ISO-8859-15']) {
+      const { tb, error } = await read(hostile.lyingEncoding(declared, 'utf8'));
+      assert.equal(error, undefined, declared);
+      assert.equal(tb!.encoding, 'utf-8', declared);
+      assert.equal(tb!.declaredEncoding?.toLowerCase(), declared.toLowerCase());
+      assert.deepEqual(dictionariesOf(planConcepts(tb!.concepts, 'en', { format: 'tbx-v2' })), { 'en-de': [['café', 'Straße']] }, declared);
+    }
     // A true Latin-1 file is read as Latin-1.
     const { tb } = await read(hostile.lyingEncoding('ISO-8859-1', 'latin1'));
     assert.equal(tb!.encoding, 'iso-8859-1');
