@@ -103,6 +103,15 @@ export function firstBadByte(bytes: Uint8Array, encoding: Encoding): number {
     }
   } else if (/^utf-?16/.test(encoding)) {
     at -= at % 2;
+  } else {
+    // A multi-byte encoding (Shift_JIS, EUC, GBK, Big5): a byte that cannot continue the sequence before it (often an
+    // ASCII one, such as the "<" after a Latin-1 "é" read as a Shift_JIS lead byte) points at that sequence's lead.
+    const whole = (n: number) => {
+      try { new TextDecoder(encoding, { fatal: true }).decode(bytes.subarray(0, n)); return true; } catch { return false; }
+    };
+    let k = at;
+    while (k > 0 && at - k < 3 && !whole(k)) k--;
+    at = k;
   }
   return at;
 }

@@ -134,6 +134,14 @@ describe('binary, truncated and mis-declared files', () => {
       // Cut inside a character.
       refused(await chunked(Buffer.from('<martif>é</martif>').subarray(0, 9), chunk), /ends in the middle of a character \(the one that starts at offset 8\)/);
     }
+    // In a multi-byte encoding, the lead byte that the next one cannot continue: Latin-1 "é" (0xE9) before "<" in a
+    // file that says Shift_JIS, Latin-1 "ß" (0xDF) before "e" in one that says EUC-JP.
+    const sjis = Buffer.from('<?xml version="1.0" encoding="Shift_JIS"?><martif>café</martif>', 'latin1');
+    const eucjp = Buffer.from('<?xml version="1.0" encoding="EUC-JP"?>\n<martif>Straße</martif>', 'latin1');
+    for (const chunk of [1, 7, 1 << 20]) {
+      refused(await chunked(sjis, chunk), /not valid SHIFT_JIS: the byte at offset 53 \(0xE9\)/);
+      refused(await chunked(eucjp, chunk), /not valid EUC-JP: the byte at offset 52 \(0xDF\)/);
+    }
     const utf16 = Buffer.concat([Buffer.from('\uFEFF<martif>ab', 'utf16le'), Buffer.from([0x00, 0xdc]), Buffer.from('</martif>', 'utf16le')]);
     refused(await chunked(utf16, 5), /not valid UTF-16LE: the byte at offset 22 \(0x00\)/);
   });
