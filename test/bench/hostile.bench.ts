@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { makeTbx, rssOf } from './exchange.bench';
 import * as hostile from '../unit/exchange/hostile';
+import { planConcepts, readTbx } from '../../src/core/exchange';
 
 const MB = 1e6;
 const MiB = 1048576;
@@ -48,26 +49,35 @@ function sheetSpeed(file: string, bytes: number): string {
     `goal 2x the file + ${FIXED_ALLOWANCE / MiB} MiB = ${(goal / MiB).toFixed(0)} MiB: ${ours[0] <= goal ? 'met' : 'MISSED'}`;
 }
 
-function hostileOne(dir: string, name: string, bytes: Uint8Array | ((file: string) => number)): string {
-  const file = path.join(dir, `${name}.tbx`);
+interface Outcome { outcome: string; ms: number; rss: number; size: number }
+
+/** One hostile file imported in a fresh process: a TBX (`hostile`) or a spreadsheet (`hostile-sheet`, named `.csv`
+ * or `.tsv` by `ext`). */
+function runOne(dir: string, name: string, bytes: Uint8Array | ((file: string) => number), mode: 'hostile' | 'hostile-sheet' = 'hostile', ext = 'tbx'): Outcome {
+  const file = path.join(dir, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.${ext}`);
   let size: number;
   if (typeof bytes === 'function') size = bytes(file);
   else { fs.writeFileSync(file, bytes); size = bytes.length; }
   let line: string;
   try {
-    line = execFileSync(process.execPath, ['--max-old-space-size=3072', path.join(__dirname, 'exchange.child.js'), 'hostile', file], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
+    line = execFileSync(process.execPath, ['--max-old-space-size=3072', path.join(__dirname, 'exchange.child.js'), mode, file], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
   } catch (e) {
     line = JSON.stringify({ outcome: `process died: ${(e as Error).message.split('\n')[0]}`, ms: NaN, rss: NaN });
   }
   fs.rmSync(file, { force: true });
-  const r = JSON.parse(line) as { outcome: string; ms: number; rss: number };
+  return { ...(JSON.parse(line) as { outcome: string; ms: number; rss: number }), size };
+}
+
+function hostileOne(dir: string, name: string, bytes: Uint8Array | ((file: string) => number), mode: 'hostile' | 'hostile-sheet' = 'hostile', ext = 'tbx'): string {
+  const r = runOne(dir, name, bytes, mode, ext);
+  const size = r.size;
   const goal = 2 * size + FIXED_ALLOWANCE;
   const outcome = r.outcome.length > 110 ? `${r.outcome.slice(0, 110)}…` : r.outcome;
   return `  ${name} (${size >= MB ? `${(size / MB).toFixed(1)} MB` : `${(size / 1024).toFixed(0)} KB`}): ${r.ms.toFixed(0)} ms, peak RSS +${(r.rss / MiB).toFixed(0)} MiB ` +
     `(${r.rss <= goal ? 'within' : 'OVER'} 2x + ${FIXED_ALLOWANCE / MiB} MiB) — ${outcome}`;
 }
 
-export function benchHostile(): string[] {
+export async function benchHostile(): Promise<string[]> {
   const out: string[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'terminology-hostile-'));
   try {
@@ -105,7 +115,43 @@ export function benchHostile(): string[] {
       ['declares ISO-8859-1, bytes UTF-8', hostile.lyingEncoding('ISO-8859-1', 'utf8')],
       ['declares UTF-8, bytes UTF-16LE', hostile.lyingEncoding('UTF-8', 'utf16le')],
     ];
+    if (process.env.TERMINOLOGY_BENCH_BIG !== '0') cases.push(['200 MB of a definition (text outside any term)', (f) => hostile.writeHugeNote(f, 200 * MB)]);
+    cases.push(['truncated after 1 byte', hostile.truncated(good, 1 / Buffer.byteLength(good))]);
+    cases.push(['truncated inside a character', Buffer.from('<martif><text><body><termEntry><langSet xml:lang="de"><tig><term>Grö', 'utf8').subarray(0, -1)]);
     for (const [name, bytes] of cases) out.push(hostileOne(dir, name, bytes));
+    // Every declaration over bytes in four encodings: what each gives (read right, refused, or read WRONG).
+    out.push('encoding declarations that lie: each declaration over the same entry (café → Straße) in UTF-8, Latin-1, UTF-16LE and UTF-16BE bytes:');
+    for (const declared of hostile.DECLARATIONS) {
+      const runs = hostile.BYTE_ENCODINGS.map((actual) => ({ actual, r: runOne(dir, `declared ${declared} ${actual}`, hostile.declaredOver(declared, actual)) }));
+      const said: string[] = [];
+      for (const { actual, r } of runs) {
+        // What was read, in this process (the child gives the count only): the entry itself, right or not.
+        let what: string;
+        try {
+          const tb = await readTbx([hostile.declaredOver(declared, actual)]);
+          const e = planConcepts(tb.concepts, 'en', { format: 'tbx-v2' }).pairs[0]?.entries[0];
+          what = e && e.source === 'café' && e.target === 'Straße' ? 'read right' : `read WRONG (${e ? `${e.source} → ${e.target}` : 'no entry'})`;
+        } catch (e) {
+          what = `refused: ${(e as Error).message.replace(/^The file (is )?/, '').replace(/\. Save it.*$/, '').slice(0, 60)}`;
+        }
+        said.push(`${actual}: ${what}${/^read/.test(r.outcome) === /^read/.test(what) ? '' : ' (the child process: ' + r.outcome.slice(0, 60) + ')'}`);
+      }
+      out.push(`  ${declared}: ${said.join('; ')} (at most ${Math.max(...runs.map((x) => x.r.ms)).toFixed(0)} ms, +${(Math.max(...runs.map((x) => x.r.rss)) / MiB).toFixed(0)} MiB)`);
+    }
+    out.push('hostile spreadsheets (read whole, as the import reads one; planned with the mapping found or offered):');
+    const sheets: Array<[string, Uint8Array | ((file: string) => number), string]> = [
+      ['a quote never closed (5 MB)', hostile.sheetUnclosedQuote(5 * MB), 'csv'],
+      ['100 000 columns in a row', hostile.sheetManyColumns(100_000), 'csv'],
+      ['1 000 000 empty lines', hostile.sheetEmptyLines(1_000_000), 'csv'],
+      ['a 50 MB cell', hostile.sheetHugeCell(50 * MB), 'tsv'],
+      ['binary (ZIP) named .csv', hostile.binary('PK\u0003\u0004', 1, 1 << 20), 'csv'],
+      ['binary (random) named .csv', hostile.binary('', 7, 1 << 20), 'csv'],
+      ['UTF-16 with an odd byte at the end', Buffer.concat([Buffer.from('\ufeffen\tde\ncloud\tWolke\n', 'utf16le'), Buffer.from([0x41])]), 'tsv'],
+      ['UTF-8 cut inside a character', Buffer.from('en,de\ncloud,Größe\n', 'utf8').subarray(0, 15), 'csv'],
+      ['a 120 MB sheet (over the limit)', (f) => hostile.writeBigSheet(f, 120 * MB), 'csv'],
+    ];
+    if (process.env.TERMINOLOGY_BENCH_BIG !== '0') sheets.push(['a 90 MB sheet (under the limit)', (f) => hostile.writeBigSheet(f, 90 * MB), 'csv']);
+    for (const [name, bytes, ext] of sheets) out.push(hostileOne(dir, name, bytes, 'hostile-sheet', ext));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

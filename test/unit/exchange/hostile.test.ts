@@ -1,7 +1,7 @@
 /** Hostile files (issue #29): every one is refused with the import's own error, or read, within a bounded time and
  * without keeping what a file makes large (an entity's expansion, a term past the phrase limit, deep nesting). */
 import * as assert from 'node:assert/strict';
-import { ImportError, planConcepts, readTbx, READ_LIMITS, type TermBase } from '../../../src/core/exchange';
+import { ImportError, planConcepts, planSpreadsheet, readSpreadsheet, readTbx, READ_LIMITS, type TermBase } from '../../../src/core/exchange';
 import { bytesOf, dictionariesOf } from './helpers';
 import * as hostile from './hostile';
 
@@ -172,5 +172,60 @@ describe('binary, truncated and mis-declared files', () => {
     assert.equal(tb!.encoding, 'iso-8859-1');
     assert.equal(tb!.declaredEncoding, undefined);
     assert.deepEqual(dictionariesOf(planConcepts(tb!.concepts, 'en', { format: 'tbx-v2' })), { 'en-de': [['café', 'Straße']] });
+  });
+});
+
+describe('every encoding declaration over bytes that are not in it', () => {
+  it('reads the entry right or refuses with the import\'s own error; never another error, never other characters', async () => {
+    // Latin-1 bytes under windows-1251 or KOI8-R are text in those too (café is cafй): no reader can tell them apart.
+    const undetectable = new Set(['windows-1251 latin1', 'KOI8-R latin1']);
+    for (const declared of hostile.DECLARATIONS) {
+      for (const actual of hostile.BYTE_ENCODINGS) {
+        const { tb, error } = await read(hostile.declaredOver(declared, actual), 64);
+        const what = `${declared} over ${actual}`;
+        if (error !== undefined) {
+          assert.ok(error instanceof ImportError, `${what}: ${String(error)}`);
+          assert.match(error.message, /not valid|not one this reader knows/, what);
+          continue;
+        }
+        const dicts = dictionariesOf(planConcepts(tb!.concepts, 'en', { format: 'tbx-v2' }));
+        if (undetectable.has(`${declared} ${actual}`)) assert.notDeepEqual(dicts, { 'en-de': [['café', 'Straße']] }, what);
+        else assert.deepEqual(dicts, { 'en-de': [['café', 'Straße']] }, what);
+      }
+    }
+  });
+});
+
+describe('hostile spreadsheets', () => {
+  const sheet = (bytes: Uint8Array, fileName: string) => {
+    try {
+      const s = readSpreadsheet(bytes, { fileName });
+      const mapping = s.mapping ?? { kind: 'languages' as const, columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'de' }] };
+      return { plan: planSpreadsheet(s, mapping) };
+    } catch (error) {
+      return { error };
+    }
+  };
+
+  it('a quote never closed, binary bytes, a character cut at the end: the import\'s own error', () => {
+    for (const [bytes, name, pattern] of [
+      [hostile.sheetUnclosedQuote(100_000), 'a.csv', /cannot be read as comma-separated values at line 2: Quote Not Closed/],
+      [hostile.binary('PK\u0003\u0004'), 'a.csv', /This is a ZIP archive/],
+      [hostile.binary('', 7), 'a.csv', /binary file, not text/],
+      [Buffer.concat([Buffer.from('\ufeffen\tde\ncloud\tWolke\n', 'utf16le'), Buffer.from([0x41])]), 'a.tsv', /not valid UTF-16LE: it ends in the middle of a character/],
+      [Buffer.from('en,de\ncloud,Größe\n', 'utf8').subarray(0, 15), 'a.csv', /not valid UTF-8: it ends in the middle of a character \(the one that starts at offset 14\)/],
+    ] as const) {
+      const { error } = sheet(bytes, name);
+      assert.ok(error instanceof ImportError, String(error));
+      assert.match(error.message, pattern);
+    }
+  });
+
+  it('100 000 columns, a million empty lines, a cell far past the phrase limit: read, their entries planned', () => {
+    assert.deepEqual(dictionariesOf(sheet(hostile.sheetManyColumns(100_000), 'a.csv').plan!), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+    assert.deepEqual(dictionariesOf(sheet(hostile.sheetEmptyLines(1_000_000), 'a.csv').plan!), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+    const long = sheet(hostile.sheetHugeCell(1_000_000), 'a.tsv').plan!;
+    assert.deepEqual(dictionariesOf(long), { 'en-de': [['cloud', 'Wolke']] });
+    assert.equal(long.pairs[0].skipped.length, 1);
   });
 });

@@ -103,3 +103,64 @@ export function writeBigTbx(file: string, bytes: number): number {
   fs.closeSync(fd);
   return written;
 }
+
+/** Streams a TBX of about `bytes` whose bulk is one text outside any term (a definition of hundreds of MB): text the
+ * import does not keep, which must not be held either. */
+export function writeHugeNote(file: string, bytes: number): number {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  const put = (s: string) => { const b = Buffer.from(s, 'utf8'); fs.writeSync(fd, b); written += b.length; };
+  put(`${HEAD}${BODY_OPEN}<termEntry id="c1"><descrip type="definition">`);
+  const block = 'a definition that never ends, '.repeat(32 * 1024);
+  while (written + block.length < bytes) put(block);
+  put('</descrip><langSet xml:lang="en"><tig><term>a</term></tig></langSet><langSet xml:lang="de"><tig><term>b</term></tig></langSet></termEntry>\n' + BODY_CLOSE);
+  fs.closeSync(fd);
+  return written;
+}
+
+/** The declarations of the hostile set's matrix: Unicode, the ISO/Windows families, the East Asian multi-byte ones,
+ * KOI8, EBCDIC (which no decoder here knows) and a name that is no encoding. Each goes over bytes in UTF-8, Latin-1,
+ * UTF-16LE and UTF-16BE (no BOM). */
+export const DECLARATIONS = ['UTF-8', 'UTF-16', 'UTF-16BE', 'UTF-32', 'ISO-8859-1', 'ISO-8859-15', 'windows-1252', 'windows-1251', 'US-ASCII',
+  'Shift_JIS', 'EUC-JP', 'EUC-KR', 'GB2312', 'GBK', 'Big5', 'KOI8-R', 'IBM037', 'x-no-such-encoding'];
+export const BYTE_ENCODINGS = ['utf8', 'latin1', 'utf16le', 'utf16be'] as const;
+
+/** lyingEncoding, with UTF-16BE bytes too. */
+export function declaredOver(declared: string, actual: typeof BYTE_ENCODINGS[number]): Uint8Array {
+  return actual === 'utf16be' ? Buffer.from(lyingEncoding(declared, 'utf16le')).swap16() : lyingEncoding(declared, actual);
+}
+
+/** Hostile spreadsheets. A CSV whose first quote never closes: the whole file one field of `bytes`. */
+export function sheetUnclosedQuote(bytes: number): Uint8Array {
+  return Buffer.from(`en,de\n"${'never closed, '.repeat(Math.ceil(bytes / 14))}`.slice(0, bytes), 'utf8');
+}
+
+/** A CSV whose second row has `columns` cells. */
+export function sheetManyColumns(columns: number): Uint8Array {
+  return Buffer.from(`en,de\ncloud,${'Wolke,'.repeat(columns - 1)}\nserver,Server\n`, 'utf8');
+}
+
+/** A CSV of `lines` line breaks and two entries. */
+export function sheetEmptyLines(lines: number): Uint8Array {
+  return Buffer.from(`en,de\ncloud,Wolke\n${'\n'.repeat(lines)}server,Server\n`, 'utf8');
+}
+
+/** A TSV with one cell of `bytes` (a phrase far past the service's limit, read whole as a sheet is). */
+export function sheetHugeCell(bytes: number): Uint8Array {
+  return Buffer.from(`en\tde\ncloud\tWolke\nlong\t${'z'.repeat(bytes)}\n`, 'utf8');
+}
+
+/** Streams a three-language CSV of about `bytes` (every second phrase quoted with a comma inside). */
+export function writeBigSheet(file: string, bytes: number): number {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let buf = 'English,Deutsch,Français\n';
+  for (let i = 0; written + buf.length < bytes; i++) {
+    buf += i % 2 ? `cloud server ${i},"Wolke, Server ${i}",nuage serveur ${i}\n` : `cloud ${i},Wolke ${i},nuage ${i}\n`;
+    if (buf.length > 1 << 20) { const b = Buffer.from(buf, 'utf8'); fs.writeSync(fd, b); written += b.length; buf = ''; }
+  }
+  const b = Buffer.from(buf, 'utf8');
+  fs.writeSync(fd, b);
+  fs.closeSync(fd);
+  return written + b.length;
+}
