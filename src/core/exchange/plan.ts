@@ -75,15 +75,25 @@ class Sources {
 
 class PairBuilder {
   readonly candidates: PlannedEntry[] = [];
-  /** Per candidate: its source phrase's number, and whether both phrases already passed the rules at a glance. */
-  readonly sourceIds: number[] = [];
-  readonly plain: boolean[] = [];
+  /** Per candidate: its source phrase's number, and whether both phrases already passed the rules at a glance (typed
+   * arrays grown by doubling: 5 bytes a candidate, where arrays of numbers and booleans take 16). */
+  sourceIds = new Int32Array(64);
+  plain = new Uint8Array(64);
   readonly skipped: Skip[] = [];
   constructor(readonly sourceLang: string, readonly targetLang: string, private readonly sources: Sources) {}
   add(entry: PlannedEntry, plain: boolean, sourceId = this.sources.id(entry.source)): void {
+    const n = this.candidates.length;
+    if (n === this.plain.length) {
+      const ids = new Int32Array(n * 2);
+      ids.set(this.sourceIds);
+      this.sourceIds = ids;
+      const flags = new Uint8Array(n * 2);
+      flags.set(this.plain);
+      this.plain = flags;
+    }
     this.candidates.push(entry);
-    this.sourceIds.push(sourceId);
-    this.plain.push(plain);
+    this.sourceIds[n] = sourceId;
+    this.plain[n] = plain ? 1 : 0;
   }
 }
 
@@ -319,7 +329,7 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: Sources): Pla
   const first = new Int32Array(sources.ids.size).fill(-1); // source number → its first candidate
   const kept: PlannedEntry[] = [];
   const { candidates, plain, sourceIds } = p;
-  const known: boolean[] = [];
+  const known = new Uint8Array(candidates.length); // by kept entry: its candidate's `plain`
   for (let i = 0; i < candidates.length; i++) {
     const e = candidates[i];
     const id = sourceIds[i];
@@ -337,8 +347,8 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: Sources): Pla
       continue;
     }
     first[id] = i;
+    known[kept.length] = plain[i];
     kept.push(e);
-    known.push(plain[i]);
   }
   // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
   // indexes into `slow`, which indexes `kept`).
