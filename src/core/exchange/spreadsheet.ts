@@ -192,7 +192,17 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   }
   flagNote(sheet);
   sheet.mapping = guessMapping(sheet, langCells >= 2 && sheet.header ? headerLangs : undefined, options.fileName);
-  if (!sheet.mapping) sheet.suggestion = suggest(sheet, sheet.header ? headerLangs : []);
+  // A header that names the targets' languages over a column of terms it names by a word ("term,…,ES,FR", a common
+  // glossary sheet): the terms are the source, in a language the file does not say. Not a silent ES → FR.
+  const unnamed = sheet.mapping?.kind === 'languages' ? termColumn(sheet, sheet.mapping) : undefined;
+  if (unnamed !== undefined) sheet.mapping = undefined;
+  if (!sheet.mapping) {
+    sheet.suggestion = suggest(sheet, sheet.header ? headerLangs : []);
+    if (unnamed !== undefined) {
+      sheet.suggestion.why = `Column ${unnamed + 1} (${JSON.stringify(sheet.header![unnamed])}) holds terms in a language no header names, beside ` +
+        `${headerLangs.filter(Boolean).map((l) => l!.toUpperCase()).join(', ')}: which language are they in?`;
+    }
+  }
   described();
   return sheet;
 }
@@ -371,6 +381,21 @@ function joinTsvRows(rows: SheetRow[]): void {
     }
     r.cells = r.cells.map((c) => c.length >= 2 && c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c);
   }
+}
+
+/** Header words of a column that holds the terms themselves (the source, when other columns are named by language). */
+const TERM_HEADER = /^(terms?|source[ _-]?terms?|headwords?|words?|entry|entries|concepts?|english[ _-]?terms?)$/i;
+
+/** A column left out of a header's language mapping whose header says it holds terms, and which holds text (not marks,
+ * not empty): the mapping would leave out the file's own source column. */
+function termColumn(sheet: Sheet, mapping: Extract<ColumnMapping, { kind: 'languages' }>): number | undefined {
+  if (!sheet.header) return undefined;
+  const mapped = new Set(mapping.columns.map((c) => c.index));
+  for (let i = 0; i < sheet.header.length; i++) {
+    if (mapped.has(i) || sheet.flags.includes(i) || !TERM_HEADER.test(sheet.header[i].trim())) continue;
+    if (sheet.rows.slice(0, 200).some((r) => (r.cells[i] ?? '').trim() !== '')) return i;
+  }
+  return undefined;
 }
 
 /** The column of marks that says a row is not to be imported: one whose header says so. */

@@ -140,6 +140,29 @@ describe('spreadsheet import: tab-separated text', () => {
   });
 });
 
+describe('spreadsheet import: a column of terms beside columns named by language', () => {
+  it('asks which language the "term" column is in, instead of reading ES → FR and leaving the terms out', () => {
+    // The layout of a real glossary sheet (iati-glossary.csv of the corpus): terms, part of speech, a yes/no column,
+    // notes, then the translations under language codes.
+    const sheet = readSpreadsheet(utf8('term,pos,Agreed,definition,source,comments,ES,FR\r\nactivity,Noun,,A piece of work,https://example.org/a,,actividad,activité\r\n' +
+      'classification,Noun,No,one of the groups,,,clasificación,classification\r\ndata,Noun,,Information,,,datos,données\r\n'), { fileName: 'glossary.csv' });
+    assert.equal(sheet.mapping, undefined);
+    assert.match(sheet.suggestion!.why, /Column 1 \("term"\) holds terms in a language no header names, beside ES, FR/);
+    assert.deepEqual(sheet.suggestion!.columns.filter((c) => c.lang).map((c) => [c.index, c.lang]), [[6, 'es'], [7, 'fr']]);
+    assert.ok(sheet.suggestion!.columns.some((c) => c.index === 0));
+    const plan = planSpreadsheet(sheet, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 6, lang: 'es' }, { index: 7, lang: 'fr' }] });
+    assert.deepEqual(dictionariesOf(plan), {
+      'en-es': [['activity', 'actividad'], ['classification', 'clasificación'], ['data', 'datos']],
+      'en-fr': [['activity', 'activité'], ['classification', 'classification'], ['data', 'données']],
+    });
+  });
+
+  it('a header of languages only is still read without a question', () => {
+    const sheet = readSpreadsheet(utf8('EN,ES,FR,notes\ndata,datos,données,plural\n'), { fileName: 'glossary.csv' });
+    assert.deepEqual(sheet.mapping, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'es' }, { index: 2, lang: 'fr' }] });
+  });
+});
+
 describe('spreadsheet import: OmegaT glossaries', () => {
   it('leaves out the comment lines OmegaT writes (a line of one cell starting with #), not as empty entries', () => {
     // The first lines of a glossary.txt as OmegaT creates it (omegat-acceptance-glossary.txt of the corpus).
