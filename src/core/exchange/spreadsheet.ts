@@ -472,7 +472,10 @@ export function planSpreadsheet(sheet: Sheet, mapping: ColumnMapping, sourceLang
   if (ignored.length) {
     choices.push({ message: `Column(s) ${ignored.map((i) => `${i + 1}${sheet.header?.[i] ? ` (${JSON.stringify(sheet.header[i])})` : ''}`).join(', ')} ignored.` });
   }
-  const multi = (r: SheetRow) => r.endLine > r.line
+  // Only a line break in a column that is read skips the row: one in a note or a definition the mapping leaves out
+  // does not touch the entry.
+  const read = mapping.kind === 'pairs' ? [mapping.source, mapping.target] : mapping.columns.map((c) => c.index);
+  const multi = (r: SheetRow) => r.endLine > r.line && read.some((i) => /[\r\n]/.test(r.cells[i] ?? ''))
     ? { reason: 'multi-line' as const, message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` }
     : undefined;
   if (mapping.kind === 'pairs') {

@@ -157,6 +157,16 @@ describe('spreadsheet import: a column of terms beside columns named by language
     });
   });
 
+  it('a line break in a column that is not read does not skip the row (the definition of "result" in the same file)', () => {
+    const sheet = readSpreadsheet(utf8('term,definition,ES\r\nresult,"To terminate or end.\r\n",resultar\r\nwork,"Two\r\nlines",trabajo\r\n'), { fileName: 'g.csv' });
+    const plan = planSpreadsheet(sheet, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 2, lang: 'es' }] });
+    assert.deepEqual(dictionariesOf(plan), { 'en-es': [['result', 'resultar'], ['work', 'trabajo']] });
+    assert.deepEqual(plan.pairs[0].skipped, []);
+    // In a column that is read, it still does.
+    const both = planSpreadsheet(sheet, { kind: 'languages', columns: [{ index: 1, lang: 'en' }, { index: 2, lang: 'es' }] });
+    assert.deepEqual(both.pairs[0].skipped.map((s) => [s.reason, s.line]), [['multi-line', 2], ['multi-line', 4]]);
+  });
+
   it('a header of languages only is still read without a question', () => {
     const sheet = readSpreadsheet(utf8('EN,ES,FR,notes\ndata,datos,données,plural\n'), { fileName: 'glossary.csv' });
     assert.deepEqual(sheet.mapping, { kind: 'languages', columns: [{ index: 0, lang: 'en' }, { index: 1, lang: 'es' }, { index: 2, lang: 'fr' }] });
