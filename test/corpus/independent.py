@@ -171,6 +171,8 @@ SHEETS = {
     'omegat-test.tab': ('utf-8', '\t', False, {0: 'en', 1: 'fr'}),
     'omegat-utf16le.txt': ('utf-16', '\t', False, {0: 'en', 1: 'fr'}),
     'omegat-acceptance-glossary.txt': ('utf-8', '\t', False, {0: 'en', 1: 'zh'}),
+    # term,pos,Agreed,definition,source,comments,ES,FR: the terms (English, by reading them) and two languages.
+    'iati-glossary.csv': ('utf-8', ',', True, {0: 'en', 6: 'es', 7: 'fr'}),
 }
 
 
@@ -184,23 +186,23 @@ def read_sheet(path, name):
         rows = [r for r in rows if not (len([c for c in r if c.strip()]) == 1 and r[0].lstrip().startswith('#'))]
     if header:
         rows = rows[1:]
-    langs = list(cols.values())
-    source = langs[0]
-    concepts = [[(cols[i], r[i] if i < len(r) else '', 0) for i in cols] for r in rows]
-    # A row is a concept whose every mapped column is a term, empty or not.
+    src_col = list(cols)[0]
+    source = cols[src_col]
     out = {}
-    for t in langs[1:]:
+    cell = lambda r, i: r[i] if i < len(r) else ''
+    for ti, t in list(cols.items())[1:]:
         p = {'cand': [], 'skipped': {}}
-        ti = [i for i in cols if cols[i] == t][0]
         for r in rows:
-            s = (r[0] if len(r) > 0 else '')
-            g = (r[ti] if ti < len(r) else '')
+            s, g = cell(r, src_col), cell(r, ti)
+            # A line break in any column that is read skips the row (a phrase cannot hold one).
+            if any(re.search(r'[\r\n]', cell(r, i)) for i in cols):
+                p['skipped']['multi-line'] = p['skipped'].get('multi-line', 0) + 1
+                continue
             if not s.strip() or not g.strip():
                 p['skipped']['empty'] = p['skipped'].get('empty', 0) + 1
                 continue
             p['cand'].append((s.strip(), g.strip()))
         out.update(finish(source, {t: p}))
-    del concepts
     return out
 
 
