@@ -1,5 +1,5 @@
 /** The one HTTP client for every feature. No `vscode` import: the extension, tests and scripts all use it. */
-import { silentLogger, type Logger } from '../platform/logger';
+import { silentLogger, type Logger } from '../base/logger';
 import { CancelledError, errorForStatus, MalformedResponseError, NetworkError, ServiceError } from './errors';
 import { backoffDelay, DEFAULT_RETRY, isLoopbackHost, noticeRetry, REFUSED_LOOPBACK_ATTEMPTS, REFUSED_LOOPBACK_DELAY_MS, retryAfterMs, sleep, type RetryOptions } from './retry';
 import type {

@@ -1,6 +1,6 @@
 /** The service client for the CLI: the key from the environment, failures in words that fit a CI job. */
 import { AuthenticationError, ServiceClient, ServiceError } from '../api';
-import { taggedLogger } from '../platform/logger';
+import { taggedLogger } from '../base/logger';
 import { UsageError } from './files';
 
 export const KEY_VARIABLE = 'TERMINOLOGY_API_KEY';

@@ -7,7 +7,7 @@ import type { TextEncoding } from '../core';
 import { lockedSyncStatus, lockRemoteId, type LockEntry, type LockedStatus } from '../core/workspace/lock';
 import { manifestLinks, resolveManifest, type ManifestLink, type ManifestOwner, type Resolution } from '../core/workspace/manifest';
 import type { LinkedKind, SyncState } from '../core/workspace/syncStatus';
-import { forEachBounded } from '../platform/bounded';
+import { forEachBounded } from '../base/bounded';
 import { checkFile, shownPath } from './files';
 import { readLinked, type LoadedManifest } from './lintFiles';
 import type { LockFile } from './lockFile';

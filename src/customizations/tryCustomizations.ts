@@ -3,7 +3,7 @@
  * (a diff editor, so what changed stands out). */
 import * as vscode from 'vscode';
 import type { Glossary, ServiceClient, StyleRuleList, TranslationMemory } from '../api';
-import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { withCancellableProgress } from '../platform/progress';
 import { pairLabel } from '../platform/words';

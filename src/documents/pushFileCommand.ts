@@ -12,7 +12,7 @@ import { checkFileEncoding } from '../platform/fileText';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
-import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 
 export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
 

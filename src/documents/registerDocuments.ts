@@ -1,7 +1,7 @@
 /** Wires the remote documents: the file system, diff snapshots, their commands and the status bar entry. */
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { CommandContext } from '../platform/commandContext';
+import type { CommandContext } from '../trees/commandContext';
 import { pushFileActions, registerPushFileCommand, type PushFileActions } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { createSaveUi, documentActions, registerDocumentCommands, RemoteSnapshots, type DocumentActions } from './documentCommands';

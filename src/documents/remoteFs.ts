@@ -8,12 +8,12 @@ import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, relayRetries, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
 import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
 import { BaseStore } from './baseStore';
-import { BaseHistory } from './baseHistory';
+import { BaseHistory } from '../base/baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
 
 interface Version {

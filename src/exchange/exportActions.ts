@@ -2,7 +2,7 @@
  * files per pair; streamed to the file, one dictionary fetched at a time. */
 import * as vscode from 'vscode';
 import { sourceLanguagesOf, tbxFileNameFor, tsvFileName, writeCsv, writeTbx, writeTsv, type ExportDictionary, type ExportFormat } from '../core/exchange';
-import { clientOrThrow, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 import { writeStreamed } from './files';
 
 export interface ExportRequest {

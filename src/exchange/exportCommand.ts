@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import { homedir } from 'node:os';
 import { exportLosses, sourceLanguagesOf, type ExportFormat } from '../core/exchange';
-import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
-import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
+import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
+import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';

@@ -6,7 +6,7 @@ import {
   planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText, refuseLargeSheet, sourceLanguages,
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
 } from '../core/exchange';
-import { clientOrThrow, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 import { fileSize, readAll, readChunks } from './files';
 
 /** A file read, before the user's choices: a TBX term base, or a spreadsheet. */

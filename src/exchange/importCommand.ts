@@ -7,8 +7,8 @@ import {
   DELIMITER_NAMES, DELIMITERS, describeLayout, pairDocumentText, pairFromDocument, previewPair, recallLayout, rememberLayout, sheetLanguages,
   sourceLanguages, type ColumnMapping, type ImportPlan, type PairPreview, type RememberedLayout, type Sheet,
 } from '../core/exchange';
-import { GlossaryNode } from '../explorer/glossaryTree';
-import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
+import { GlossaryNode } from '../trees/glossaryTree';
+import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { pickGlossary, pickLanguage } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';

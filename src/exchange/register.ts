@@ -1,6 +1,6 @@
 /** Import and export: the commands, their actions, the preview documents. */
 import * as vscode from 'vscode';
-import type { CommandContext } from '../platform/commandContext';
+import type { CommandContext } from '../trees/commandContext';
 import { exportActions, type ExportActions } from './exportActions';
 import { registerExportCommand } from './exportCommand';
 import { importActions, type ImportActions } from './importActions';

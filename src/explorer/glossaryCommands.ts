@@ -6,7 +6,7 @@ import { countEntries, entriesForSending, lintEntries, type EntriesFormat } from
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
-import { DictionaryNode, GlossaryNode } from './glossaryTree';
+import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { showPushBlocked } from '../platform/blocked';
 import { describeError, showError } from '../platform/errors';
@@ -14,7 +14,7 @@ import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
 import type { DocumentActions } from '../documents/documentCommands';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeRef, parseRemoteRef as refOf } from '../platform/remoteUris';
 import { closeDeleted } from '../platform/tabs';
 import { pairKey } from '../core/workspace/manifest';

@@ -6,12 +6,12 @@ import { lintTermList, termsOf } from '../core';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
-import { CollectionNode, TermListNode } from './spokenTermsTree';
+import { CollectionNode, TermListNode } from '../trees/spokenTermsTree';
 import { showError } from '../platform/errors';
 import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeRef, parseRemoteRef as refOf } from '../platform/remoteUris';
 import { closeDeleted } from '../platform/tabs';
 

@@ -1,9 +1,9 @@
 /** Refresh, filter, copy id, and the read-only JSON view of a style rule list. */
 import * as vscode from 'vscode';
-import type { CommandContext } from '../platform/commandContext';
-import { DictionaryNode, GlossaryNode } from './glossaryTree';
-import { CollectionNode, TermListNode } from './spokenTermsTree';
-import { StyleListNode } from './styleRulesTree';
+import type { CommandContext } from '../trees/commandContext';
+import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
+import { CollectionNode, TermListNode } from '../trees/spokenTermsTree';
+import { StyleListNode } from '../trees/styleRulesTree';
 
 const STYLE_SCHEME = 'terminology-style';
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import { cellValue, encodeField, lintLanguagePair, parseGrid, parseTsvLine, type ParsedGrid } from '../core';
 import { activeDocument } from '../platform/activeDocument';
-import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { publishedFindings } from '../lint/convert';
 import { afterPicker } from '../platform/pickerFocus';

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import { lintEntries, parseEntries, parseTsvLine, serializeEntries, type EntryValues } from '../core';
-import { GlossaryNode } from '../explorer/glossaryTree';
-import { clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { GlossaryNode } from '../trees/glossaryTree';
+import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeError, showError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
 import { activeDocument } from '../platform/activeDocument';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { KeyStore } from '../platform/keyStore';
 import type { ClientProvider } from '../platform/clientProvider';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { checkKey } from './setApiKey';
 import { inSentence } from '../platform/errors';
 

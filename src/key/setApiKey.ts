@@ -2,7 +2,7 @@
  * key through an input box, tests and other extensions call the action with a key. */
 import { AuthenticationError, ForbiddenError } from '../api';
 import type { ClientProvider } from '../platform/clientProvider';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { describeError } from '../platform/errors';
 import type { KeyStore } from '../platform/keyStore';
 

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { toDiagnostic } from './convert';
 import { lintKindOf, readLintSettings, remoteLintKind, type LintKind, type LintSettings } from '../platform/documentKinds';
 import { SCHEME } from '../platform/remoteUris';

@@ -3,7 +3,7 @@
  * id and times, fetched when the row is hovered (the list does not carry the times). */
 import * as vscode from 'vscode';
 import type { ServiceClient, TranslationMemory } from '../api';
-import { RemoteTree, type Node } from '../explorer/remoteTree';
+import { RemoteTree, type Node } from '../trees/remoteTree';
 import { plural } from '../platform/words';
 
 export const PAGE_SIZE = 25;

@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { MemoryJob, ServiceClient } from '../api';
-import { clientOrThrow, type CommandContext } from '../platform/commandContext';
+import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 import type { MemoriesTree } from './memoriesTree';
 import { SEGMENTS_SCHEME, type SegmentFilter, type SegmentsDocuments } from './segmentsDocument';
 import { closeDeleted } from '../platform/tabs';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import type { TranslationMemory } from '../api';
 import { CancelledError } from '../api';
-import { argOf, requireClient, type CommandContext } from '../platform/commandContext';
+import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeError, showError } from '../platform/errors';
 import { formatSize, plural } from '../platform/words';
 import { validateName } from '../platform/validate';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient, SourceSegment, TranslationMemory } from '../api';
 import { describeError } from '../platform/errors';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { plural } from '../platform/words';
 import { languagesLabel } from './memoriesTree';
 

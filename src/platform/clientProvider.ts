@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ServiceClient } from '../api';
 import type { KeyStore } from './keyStore';
 import { readServiceSettings } from './settings';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 
 export class ClientProvider implements vscode.Disposable {
   /** The client being built or built for the current key and settings; undefined once they change. Every caller

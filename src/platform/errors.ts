@@ -1,7 +1,7 @@
 /** How failures reach the user: the service's message, the trace id, and what to do next. */
 import * as vscode from 'vscode';
 import { CancelledError, ServiceError } from '../api';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 
 export function describeError(err: unknown): string {
   if (err instanceof ServiceError) return `${err.message}${err.traceId ? ` (trace id ${err.traceId})` : ''}`;

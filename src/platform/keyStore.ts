@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Logger } from './logger';
+import type { Logger } from '../base/logger';
 
 const SECRET_ID = 'terminology.apiKey';
 export const HAS_KEY_CONTEXT = 'terminology.hasKey';

@@ -1,7 +1,7 @@
 /** The "Search Glossaries…" feature: its command, and the cache invalidation on pushes and refreshes. */
 import * as vscode from 'vscode';
 import { parseRemoteRef, SCHEME } from '../platform/remoteUris';
-import { requireClient, type CommandContext } from '../platform/commandContext';
+import { requireClient, type CommandContext } from '../trees/commandContext';
 import { askQuery, openMatch, reportFailures, runWithProgress, showResults, type SearchQuery } from './searchCommand';
 import { GlossarySearch } from './searchGlossaries';
 

@@ -3,8 +3,8 @@
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
 import type { EntryMatch, PhraseSearchOptions } from '../core/search';
 import { KeptTextGone, offload, type KeptText } from '../platform/offload';
-import { forEachBounded } from '../platform/bounded';
-import type { Logger } from '../platform/logger';
+import { forEachBounded } from '../base/bounded';
+import type { Logger } from '../base/logger';
 import { EntriesCache } from './cache';
 
 export const DEFAULT_SEARCH_CONCURRENCY = 4;

@@ -3,8 +3,8 @@
 import * as vscode from 'vscode';
 import type { StyleRuleList } from '../api';
 import { STYLE_LANGUAGES } from '../core';
-import { StyleListNode } from '../explorer/styleRulesTree';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { StyleListNode } from '../trees/styleRulesTree';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { showPushBlocked } from '../platform/blocked';
 import { closeDeleted } from '../platform/tabs';

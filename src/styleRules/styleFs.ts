@@ -5,9 +5,9 @@
 import * as vscode from 'vscode';
 import type { ServiceClient, StyleRuleList } from '../api';
 import { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText, type StyleContent } from '../core';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
-import { BaseHistory } from '../documents/baseHistory';
+import { BaseHistory } from '../base/baseHistory';
 
 export const STYLE_AUTHORITY = 'style-rules';
 const encoder = new TextEncoder();

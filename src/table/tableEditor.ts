@@ -5,13 +5,13 @@
  * splice of rows. */
 import * as vscode from 'vscode';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import type { Logger } from '../platform/logger';
-import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from './protocol';
+import type { Logger } from '../base/logger';
+import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
 import { TablePanel } from './tablePanel';
 import { afterPicker, setTableRefocus } from '../platform/pickerFocus';
-import type { TableMode } from './protocol';
+import type { TableMode } from '../protocol/table';
 
-export type { TableCommand, TableRequest, TableUpdate } from './protocol';
+export type { TableCommand, TableRequest, TableUpdate } from '../protocol/table';
 
 export const TABLE_VIEW_TYPE = 'terminology.table';
 

@@ -6,8 +6,8 @@ import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } from '../platform/documentKinds';
-import type { Logger } from '../platform/logger';
-import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from './protocol';
+import type { Logger } from '../base/logger';
+import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
 import { offload, OFFLOAD_ABOVE } from '../platform/offload';
 import { afterPicker } from '../platform/pickerFocus';
 

@@ -2,12 +2,12 @@
  * result side by side in a diff editor, so the glossary's effect stands out. */
 import * as vscode from 'vscode';
 import type { Glossary } from '../api';
-import { DictionaryNode, GlossaryNode } from '../explorer/glossaryTree';
+import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { showError } from '../platform/errors';
 import { withCancellableProgress } from '../platform/progress';
 import { pickGlossary } from '../platform/pickers';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from '../platform/commandContext';
+import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 
 const SCHEME = 'terminology-translation';
 /** Translation targets that need a variant; a glossary for the root applies to all of them. */

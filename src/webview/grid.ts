@@ -2,7 +2,7 @@
  * navigation and editing, selection, sort and filter. It renders only the rows in sight; every change goes to the
  * extension as a request (which edits the TextDocument), and the document's changes come back as row splices. */
 import { filterLines, gapCounts, RowStore, shiftLine, sortLines, type CellFinding, type LineSplice } from '../core/tableRows';
-import type { SortFigure, TableMode, TableRequestBody, TableStrings } from '../table/protocol';
+import type { SortFigure, TableMode, TableRequestBody, TableStrings } from '../protocol/table';
 import { rowElement, worst } from './cells';
 import { icon } from './icons';
 import { RequestQueue, type Done, type RowRef } from './requests';

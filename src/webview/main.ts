@@ -1,6 +1,6 @@
 /** The table view's webview (a dictionary, or a multilingual glossary): wires the page's toolbar and the
  * extension's messages to the shared grid. Bundled by esbuild into dist/webview/table.js. */
-import type { TableRequestBody, TableUpdate } from '../table/protocol';
+import type { TableRequestBody, TableUpdate } from '../protocol/table';
 import type { CellFinding } from '../core/tableRows';
 import { Grid, type GridDom } from './grid';
 import { rowsText } from './rowsText';

@@ -2,7 +2,7 @@
  * one before (`done`), so two quick commits both land, and an edit of a row being added goes once its line is known.
  * Lines are resolved when a request is sent, in the document version the rows show; the extension moves them over
  * any change made since. */
-import type { TableRequestBody, TableUpdate } from '../table/protocol';
+import type { TableRequestBody, TableUpdate } from '../protocol/table';
 
 /** A line that follows its row as the document changes ({ line }), or a row being added whose line is not known
  * yet ({ line: -1, pending: id }); -1 once its row is gone. */

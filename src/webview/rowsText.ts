@@ -1,5 +1,5 @@
 /** The rows of a 'rows' message as text. No DOM: the unit tests run it in Node, which has the same web APIs. */
-import type { TableUpdate } from '../table/protocol';
+import type { TableUpdate } from '../protocol/table';
 
 /** The text of a 'rows' message: UTF-8 bytes are decoded, deflated bytes first inflated by the browser's own
  * DecompressionStream (native code, off the page's script). */

@@ -1,6 +1,6 @@
 /** Wires the repository sync: the manifest, its diagnostics, the sync status (view, Explorer badges) and commands. */
 import * as vscode from 'vscode';
-import type { CommandContext } from '../platform/commandContext';
+import type { CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
 import { ManifestDiagnostics } from './manifestDiagnostics';

@@ -6,8 +6,8 @@ import { entriesForSending, mergeEntries, mergeTerms, parseEntries, termsOf } fr
 import { addManifestLink, pairKey, removeManifestLink, setManifestId, type LinkArea } from '../core/workspace/manifest';
 import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, type SyncedVersion } from '../core/workspace/syncStatus';
 import { baseFromBlob, lockedSyncStatus } from '../core/workspace/lock';
-import { forEachBounded } from '../platform/bounded';
-import { clientOrThrow, type CommandContext } from '../platform/commandContext';
+import { forEachBounded } from '../base/bounded';
+import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 import { describeError } from '../platform/errors';
 import { checkFileEncoding, encodeLikeFile, FileEncodingError, readFileText } from '../platform/fileText';
 import { readGitBlob } from '../platform/gitBlob';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Glossary, SpokenTerms } from '../api';
 import { pairKey } from '../core/workspace/manifest';
-import { requireClient, type CommandContext } from '../platform/commandContext';
+import { requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
 import { pickGlossaryPair, pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';

@@ -8,9 +8,9 @@ import { manifestLinks, resolveManifest, type ManifestLink, type ManifestOwner, 
 import { fullSyncStatus, quickSyncStatus, type LinkedKind, type RemoteListing, type SyncedVersion, type SyncState } from '../core/workspace/syncStatus';
 import { lockedSyncStatus, type Lock, type LockEntry } from '../core/workspace/lock';
 import type { LintKind } from '../platform/documentKinds';
-import { forEachBounded } from '../platform/bounded';
+import { forEachBounded } from '../base/bounded';
 import type { ClientProvider } from '../platform/clientProvider';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { describeError } from '../platform/errors';
 import { readFileText } from '../platform/fileText';
 import type { ManifestFile, ManifestSnapshot } from './manifestFile';

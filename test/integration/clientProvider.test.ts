@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { ClientProvider } from '../../src/platform/clientProvider';
 import type { KeyStore } from '../../src/platform/keyStore';
-import { silentLogger } from '../../src/platform/logger';
+import { silentLogger } from '../../src/base/logger';
 import { PAID_KEY } from './service';
 
 /** A key store whose reads wait until `release()`; `reads` counts them; `change()` fires onDidChange. */

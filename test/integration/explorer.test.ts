@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
-import type { Node } from '../../src/explorer/remoteTree';
+import type { Node } from '../../src/trees/remoteTree';
 import { api, nextLoad, PAID_KEY, service } from './service';
 import { withStubbedWindow } from './stubWindow';
 

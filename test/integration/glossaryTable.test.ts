@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
-import type { TableFigures, TableUpdate } from '../../src/table/protocol';
+import type { TableFigures, TableUpdate } from '../../src/protocol/table';
 import { account, api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
 
 const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000b7', name: 'Grid table test' };

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TerminologyApi } from '../../src/extension';
-import type { Node } from '../../src/explorer/remoteTree';
+import type { Node } from '../../src/trees/remoteTree';
 import type { JobProgress } from '../../src/memories/memoryActions';
 import { NotFoundError } from '../../src/api';
 import { api, PAID_KEY, service } from './service';

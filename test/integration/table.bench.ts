@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { joinGrid, type GridDictionary } from '../../src/core';
 import type { TerminologyApi } from '../../src/extension';
-import type { TableFigures } from '../../src/table/protocol';
+import type { TableFigures } from '../../src/protocol/table';
 import { makeCorpus } from '../bench/corpus';
 import { note } from './report';
 import { api } from './service';

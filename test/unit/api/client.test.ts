@@ -4,7 +4,7 @@ import {
   AuthenticationError, CancelledError, ForbiddenError, MalformedResponseError, NetworkError, NotFoundError, QuotaError,
   RateLimitError, ServerError, ServiceClient, ServiceError, ValidationError, watchRetries, type ServiceClientOptions,
 } from '../../../src/api';
-import { taggedLogger } from '../../../src/platform/logger';
+import { taggedLogger } from '../../../src/base/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 
 const KEY = 'paid-key-0123456789-secret';

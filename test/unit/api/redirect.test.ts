@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServiceClient, ServiceError } from '../../../src/api';
-import { taggedLogger } from '../../../src/platform/logger';
+import { taggedLogger } from '../../../src/base/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 
 const KEY = 'redirect-test-key-0123456789-secret';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { BaseHistory } from '../../../src/documents/baseHistory';
+import { BaseHistory } from '../../../src/base/baseHistory';
 
 describe('BaseHistory (the base follows the text)', () => {
   it('gives back the base a text was noted with, per address', async () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { EntriesCache } from '../../../src/search/cache';
-import { forEachBounded } from '../../../src/platform/bounded';
+import { forEachBounded } from '../../../src/base/bounded';
 
 const ende = { glossaryId: 'g1', sourceLang: 'en', targetLang: 'de' };
 const enfr = { glossaryId: 'g1', sourceLang: 'en', targetLang: 'fr' };

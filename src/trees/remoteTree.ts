@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
 import type { ClientProvider } from '../platform/clientProvider';
-import type { Logger } from '../platform/logger';
+import type { Logger } from '../base/logger';
 import { describeError } from '../platform/errors';
 import { errorNodes } from './errorNodes';
 

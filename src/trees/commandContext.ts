@@ -1,8 +1,8 @@
-import type { ClientProvider } from './clientProvider';
-import type { GlossaryTree } from '../explorer/glossaryTree';
-import type { SpokenTermsTree } from '../explorer/spokenTermsTree';
-import type { StyleRulesTree } from '../explorer/styleRulesTree';
-import type { Logger } from './logger';
+import type { ClientProvider } from '../platform/clientProvider';
+import type { GlossaryTree } from './glossaryTree';
+import type { SpokenTermsTree } from './spokenTermsTree';
+import type { StyleRulesTree } from './styleRulesTree';
+import type { Logger } from '../base/logger';
 import type { ServiceClient } from '../api';
 import * as vscode from 'vscode';
 
