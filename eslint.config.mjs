@@ -1,5 +1,45 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
+
+// The floors of src/, lowest first: a folder may import only the folders listed for it (and itself), so every arrow
+// points down and a new upward or sideways import fails `npm run lint`. extension.ts, on top, wires the features.
+const FEATURES = ['customizations', 'documents', 'exchange', 'explorer', 'glossaryView', 'key', 'memories', 'search', 'styleRules', 'table', 'translate', 'workspace'];
+const FLOORS = {
+  base: [], // vscode-free helpers: the logger, bounded concurrency, the base history of documents
+  core: [], // pure: parsing, entry rules, fixes, formats, the manifest; never vscode
+  api: ['base', 'core'], // the service's HTTP client; never vscode
+  protocol: ['core'], // the messages between the table panel and its webview
+  cli: ['base', 'core', 'api'], // the CI linter; never vscode
+  webview: ['core', 'protocol'], // the table view's browser script
+  platform: ['base', 'core', 'api'], // vscode helpers that know no feature
+  trees: ['base', 'core', 'api', 'platform'], // the explorer's trees, their nodes, the command context
+  lint: ['base', 'core', 'api', 'platform'], // diagnostics: publishing, conversion, code actions
+  ...Object.fromEntries(FEATURES.map((f) => [f, ['base', 'core', 'api', 'protocol', 'platform', 'trees', 'lint']])),
+};
+
+const NO_VSCODE = ['base', 'core', 'api', 'protocol', 'cli', 'webview'];
+
+/** One `files` block per folder: a relative import that leaves the folder must land in a floor listed for it. */
+function layers() {
+  const unknown = readdirSync('src', { withFileTypes: true }).filter((d) => d.isDirectory() && !(d.name in FLOORS));
+  if (unknown.length) throw new Error(`eslint.config.mjs: give src/${unknown[0].name} its floor in FLOORS`);
+  return Object.entries(FLOORS).flatMap(([folder, below]) => {
+    const message = below.length
+      ? `src/${folder} may import only ${below.map((b) => `src/${b}`).join(', ')}: arrows point down (see FLOORS in eslint.config.mjs).`
+      : `src/${folder} is a bottom floor and imports nothing outside itself (see FLOORS in eslint.config.mjs).`;
+    const leaves = below.length ? `(?!(${below.join('|')})(/|$))` : '';
+    const rule = (up) => ['error', {
+      paths: NO_VSCODE.includes(folder) ? [{ name: 'vscode', message: `src/${folder} runs without VS Code.` }] : [],
+      patterns: [{ regex: `^${up}${leaves}`, message }],
+    }];
+    return [
+      { files: [`src/${folder}/*.ts`], rules: { 'no-restricted-imports': rule('\\.\\./') } },
+      // From a subfolder (src/core/glossary/…), leaving the folder takes one more step up.
+      { files: [`src/${folder}/*/**/*.ts`], rules: { 'no-restricted-imports': rule('\\.\\./\\.\\./') } },
+    ];
+  });
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'media/**'] },
@@ -29,6 +69,7 @@ export default tseslint.config(
       },
     },
   },
+  ...layers(),
   {
     // Scripts and test harnesses talk to the terminal on purpose.
     files: ['test/**', 'esbuild.mjs', 'scripts/**'],

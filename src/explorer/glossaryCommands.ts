@@ -13,7 +13,6 @@ import { describeError, showError } from '../platform/errors';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
-import type { DocumentActions } from '../documents/documentCommands';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeRef, parseRemoteRef as refOf } from '../platform/remoteUris';
 import { closeDeleted } from '../platform/tabs';
@@ -141,7 +140,12 @@ async function glossaryFrom(arg: unknown, client: ServiceClient, title: string):
   return node?.glossary ?? pickGlossary(client, title);
 }
 
-export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions & Pick<DocumentActions, 'openDictionary'>): vscode.Disposable[] {
+/** Opening a dictionary as a document: the documents feature does it (extension.ts hands its actions in). */
+interface OpensDictionary {
+  openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
+}
+
+export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions & OpensDictionary): vscode.Disposable[] {
   const create = async (): Promise<void> => {
     const client = await requireClient(ctx);
     if (!client) return;

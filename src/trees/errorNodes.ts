@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { ServiceError } from '../api';
 import { describeError } from '../platform/errors';
-import type { Node } from './remoteTree';
+import type { Node } from './node';
 
 class Row implements Node {
   constructor(private readonly item: vscode.TreeItem) {}

@@ -7,13 +7,9 @@ import type { ClientProvider } from '../platform/clientProvider';
 import type { Logger } from '../base/logger';
 import { describeError } from '../platform/errors';
 import { errorNodes } from './errorNodes';
+import type { Node } from './node';
 
-export interface Node {
-  treeItem(): vscode.TreeItem;
-  children?(): Node[] | Promise<Node[]>;
-  /** The node this one is shown under (none for root nodes); needed to reveal a node. */
-  parent?(): Node | undefined;
-}
+export type { Node } from './node';
 
 export type ViewState = 'noKey' | 'loading' | 'ready' | 'empty' | 'error';
 
