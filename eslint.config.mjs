@@ -22,7 +22,7 @@ const NO_VSCODE = ['base', 'core', 'api', 'protocol', 'cli', 'webview'];
 
 /** One `files` block per folder: a relative import that leaves the folder must land in a floor listed for it. */
 function layers() {
-  const unknown = readdirSync('src', { withFileTypes: true }).filter((d) => d.isDirectory() && !(d.name in FLOORS));
+  const unknown = readdirSync(new URL('src', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory() && !(d.name in FLOORS));
   if (unknown.length) throw new Error(`eslint.config.mjs: give src/${unknown[0].name} its floor in FLOORS`);
   return Object.entries(FLOORS).flatMap(([folder, below]) => {
     const message = below.length
