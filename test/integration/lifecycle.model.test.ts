@@ -465,7 +465,7 @@ const TOTAL = WEIGHTS.reduce((n, [, w]) => n + w, 0);
 
 interface Stats {
   steps: Record<string, number>; kinds: Record<string, number>; pushed: number; refused: number; failed: number; partial: number; conflicts: number;
-  autoSaves: number; overwrites: number; dirtyPulls: number; faults: Record<string, number>; http: number; realWaits: number; undoneAfterClose: number;
+  autoSaves: number; overwrites: number; dirtyPulls: number; faults: Record<string, number>; http: number; realWaits: number; undoneAfterClose: number; revertedAgain: number;
   undoSkipped: number; dirtyCloses: number;
 }
 
@@ -541,7 +541,7 @@ describe('Document lifecycle (model-based)', function () {
     const started = Date.now();
     const stats: Stats = {
       steps: {}, kinds: {}, pushed: 0, refused: 0, failed: 0, partial: 0, conflicts: 0, autoSaves: 0, overwrites: 0, dirtyPulls: 0, faults: {}, http: 0,
-      realWaits: 0, undoneAfterClose: 0, undoSkipped: 0, dirtyCloses: 0,
+      realWaits: 0, undoneAfterClose: 0, revertedAgain: 0, undoSkipped: 0, dirtyCloses: 0,
     };
     const autoSavesBefore = autoSaves.length;
     note(`model: seed ${SEED}, ${RUNS} sequences of ${STEPS} steps (replay one: TERMINOLOGY_MODEL_SEED=<seed> TERMINOLOGY_MODEL_RUNS=1)`);
@@ -553,7 +553,7 @@ describe('Document lifecycle (model-based)', function () {
     note(`model: ${RUNS * STEPS} steps in ${secs} s; sequences by kind: ${list(stats.kinds)}`);
     note(`model: steps: ${list(stats.steps)}`);
     note(`model: ${stats.pushed} pushes, ${stats.conflicts} conflict blocks resolved, ${stats.refused} saves refused, ${stats.failed} saves failed under a fault (${stats.partial} after sending part), ${stats.overwrites} overwrites`);
-    note(`model: ${faults} faults injected (${list(stats.faults)}); ${stats.http} colleague changes pushed over HTTP by a second client; ${stats.realWaits} real ${STALE_MS} ms waits before a revert`);
+    note(`model: ${faults} faults injected (${list(stats.faults)}); ${stats.http} colleague changes pushed over HTTP by a second client; ${stats.realWaits} real ${STALE_MS} ms waits before a revert; ${stats.revertedAgain} reopened documents VS Code had not reverted (reverted again)`);
     note(`model: ${stats.autoSaves} auto-saves seen (none pushed), ${stats.dirtyPulls} Pulls left dirty by an auto-save in flight, ${stats.undoneAfterClose} Undos after "Don't Save" and reopen, ${stats.undoSkipped} Undo/Redo skipped after a reload`);
     if (RUNS * STEPS >= 200) assert.ok(stats.pushed > 0 && stats.refused > 0 && stats.autoSaves > 0, 'the walk exercised pushes, refusals and auto-saves');
   });
@@ -898,8 +898,27 @@ describe('Document lifecycle (model-based)', function () {
         doc = await subject.open();
         changedSince(text); // the revert is on the undo stack (VS Code gives it back with the reopened document)
         let step = `close${dirty ? ` with "Don't Save"${waited ? ' (after a real wait)' : ''}` : ''}${both ? ' (one of two editors)' : ''} and reopen`;
+        let again = false;
+        if (doc.isDirty) {
+          // In some default runs (seeds 13033 and 13039 after an Undo back to the saved text, then a plain close; 13065
+          // after "Don't Save"), the reopened document still held the text from before the close, dirty: VS Code gave
+          // back its old model (the seed passes when replayed alone). Give VS Code time; if that text is still there,
+          // the user discards it (Revert File, its read aged so that it goes to the service), counted and printed;
+          // any other dirty text fails.
+          for (let i = 0; i < 100 && doc.isDirty; i++) await sleep(50);
+          if (doc.isDirty && doc.getText() === text) {
+            stats.revertedAgain++;
+            again = true;
+            ext.testing!.age(STALE_MS);
+            await vscode.window.showTextDocument(doc);
+            await vscode.commands.executeCommand('workbench.action.files.revert');
+            for (let i = 0; i < 100 && doc.isDirty; i++) await sleep(50);
+            typed.clear(); // what it held is discarded
+            step += ' (VS Code gave back the text from before the close, dirty: reverted)';
+          }
+        }
         if (doc.isDirty) fail('a reopened document is dirty');
-        if (dirty) {
+        if (dirty || again) {
           await settle();
           if (!sameItems(shown(), held())) fail(`the revert did not read the service again: document ${show(shown())}`);
         }
