@@ -19,7 +19,8 @@ import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
-import type { Preflight, RemoteFileSystem, SaveUi } from './remoteFs';
+import type { RemoteFileSystem } from './remoteFs';
+import type { Preflight, SaveUi } from './saveCheck';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);

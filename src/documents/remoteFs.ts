@@ -3,16 +3,19 @@
  * Each open address has a *version*: the remote text its document was opened from (the base) and an mtime.
  * The mtime moves when the remote is seen to change while no unsaved edits depend on the old version, so
  * VS Code reloads clean documents by itself. With unsaved edits the version stays, and the save finds the
- * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown. */
+ * conflict: writeFile compares the remote now with the base and never overwrites a change it has not shown (the
+ * conflict check on save is saveCheck.ts). */
 import * as vscode from 'vscode';
-import { MalformedResponseError, NetworkError, NotFoundError, relayRetries, ServiceError } from '../api';
-import { entriesForSending, findingFromServerError, utf8Length, type Finding } from '../core';
-import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
+import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
+import { entriesForSending, findingFromServerError } from '../core';
+import { offload } from '../platform/offload';
 import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
+import { checkBytes, ConflictError, entryCount, errorCount, PREFLIGHT_MS, same, SaveCheck, WILL_SAVE_FETCH_MS, type Preflight, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
+import { TextSizes } from './textSizes';
 import { BaseHistory } from '../base/baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
 
@@ -33,76 +36,11 @@ interface Version {
   previous?: string;
 }
 
-/** What the save needs from the UI. */
-export interface SaveUi {
-  /** VS Code replaced unsaved edits with the remote text (its Revert/Discard): offer them back. */
-  discarded(uri: vscode.Uri, restore: () => Promise<void>): void;
-  /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
-  unchanged(uri: vscode.Uri): void;
-  /** A push went through; `dictionaries`: for a multilingual glossary, the target languages whose dictionaries were
-   * sent. */
-  pushed(uri: vscode.Uri, ref: RemoteRef, text: string, dictionaries?: readonly string[]): void;
-  /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
-  pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;
-  /** The service rejected the entries and named one: a diagnostic at that line. */
-  rejected(uri: vscode.Uri, finding: Finding): void;
-  progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
-}
-
 const FRESH_MS = 5000;
 /** The mtime of a version whose document already had unsaved edits when it was first seen (restored by VS Code with
  * its own idea of the file's mtime): older than any, so VS Code's "the file is newer" check never refuses its save.
  * Whether a save may push is the save's own check, against the remote. */
 const OLD_MTIME = 1;
-/** Documents of at least this many lines fetch their remote when an explicit save is announced. */
-const WILL_SAVE_FETCH_LINES = 4096;
-
-/** A remote fetch started ahead of the check that needs it. */
-interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; drop(): void }
-/** A remote a save compares with: its text, or (a large dictionary's) kept on the core worker, where it is compared
- * with the base without crossing back; undefined when it does not exist (yet). */
-type Fetched = string | { kept: KeptText } | undefined;
-/** How long a save may reuse the remote text its preflight fetched. */
-const PREFLIGHT_MS = 5000;
-/** How long a fetch started when a save was announced may serve that save's writeFile (as a preflight's does). */
-const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
-
-export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
-
-/** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
- * Pull or a stat of 10 MiB never stalls the extension host. */
-function errorCount(ref: RemoteRef, text: string): Promise<number> {
-  if (ref.kind === 'glossary') return offload.gridErrorCount(text);
-  return ref.kind === 'dictionary'
-    ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
-    : offload.termsErrorCount(text, ref.lang);
-}
-const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
-/** UTF-8 size of the last text asked about per address (stat is asked often; the text rarely changes). A large
- * text is counted in slices of 1 Mi units that yield to the event loop (10 MiB at once takes 10-20 ms). */
-const sizes = new Map<string, { text: string; size: number }>();
-async function sizeOf(key: string, text: string): Promise<number> {
-  const c = sizes.get(key);
-  if (c && c.text === text) return c.size;
-  let size = 0;
-  for (let at = 0; at < text.length;) {
-    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-    let end = Math.min(text.length, at + (1 << 20));
-    const unit = text.charCodeAt(end - 1);
-    if (end < text.length && unit >= 0xd800 && unit <= 0xdbff) end++; // a surrogate pair counts whole
-    size += utf8Length(text.slice(at, end));
-    at = end;
-  }
-  sizes.set(key, { text, size });
-  return size;
-}
-const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
-/** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
- * text is compared cell by cell. */
-const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
-  (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
-const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
-  (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
 
 export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly versions = new Map<string, Version>();
@@ -113,11 +51,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly watched = new Set<string>();
   /** Unsaved text of a document VS Code is re-reading (a Revert), with its base, until the read has landed. */
   private readonly setAside = new Map<string, { text: string; base: string | undefined; at: number }>();
-  /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
-   * hands the 10 MiB over to writeFile), for that save's conflict check. */
-  private readonly willSaveFetches = new Map<string, { fetch: EarlyFetch; at: number }>();
-  /** The remote text a preflight fetched, for the save that follows it. */
-  private readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
   private history = new BaseHistory();
@@ -134,6 +67,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Fires when readFile hands a remote text to VS Code (which then builds the document from it). */
   readonly onDidRead = this.readEmitter.event;
   private readonly subscriptions: vscode.Disposable[];
+  /** UTF-8 sizes for stat, per address while its document is open. */
+  private readonly sizes = new TextSizes();
+  /** The conflict check on save (saveCheck.ts). */
+  private readonly check: SaveCheck;
   private poll: ReturnType<typeof setInterval> | undefined;
 
   /** Providers for other areas of the scheme (`terminology://<authority>/…`), e.g. style rule lists. */
@@ -151,6 +88,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger,
     private readonly bases: BaseStore = new BaseStore(undefined), private readonly pollMs = 60_000) {
+    this.check = new SaveCheck(store, this.approved, this.remoteSeen);
     this.subscriptions = [
       this.changed,
       this.discardedEmitter,
@@ -178,7 +116,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
         this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
-        this.fetchOnWillSave(e.document, e.reason);
+        this.check.fetchOnWillSave(e.document, e.reason, this.mounts.has(e.document.uri.authority));
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
@@ -187,6 +125,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (d.isDirty) return;
         const key = d.uri.toString();
         this.versions.delete(key);
+        this.sizes.delete(key);
         this.forgetBase(key);
         this.remoteSeen.delete(key);
         this.approved.delete(key);
@@ -200,8 +139,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Forgets everything kept in memory, as the extension of a reloaded window starts: the bases kept on disk stay. */
   forgetMemory(): void {
-    for (const { fetch } of this.willSaveFetches.values()) fetch.drop();
-    for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.willSaveFetches, this.prefetched, this.saveReasons, this.persisted]) m.clear();
+    for (const { fetch } of this.check.willSaveFetches.values()) fetch.drop();
+    for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.check.willSaveFetches, this.check.prefetched, this.saveReasons, this.persisted, this.sizes]) m.clear();
     this.history = new BaseHistory();
   }
 
@@ -374,7 +313,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (!path) throw vscode.FileSystemError.FileNotFound(uri);
     if (path.kind === 'root' || path.kind === 'folder') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
     const v = await this.version(uri, path, 'stat');
-    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: await sizeOf(uri.toString(), v.text) };
+    return { type: vscode.FileType.File, ctime: v.mtime, mtime: v.mtime, size: await this.sizes.sizeOf(uri.toString(), v.text) };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -430,13 +369,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const key = uri.toString();
     await this.settled(uri);
     const base = this.knownBase(key);
-    const early = this.earlyFetch(ref, text, false);
+    const early = this.check.earlyFetch(ref, text, false);
     if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
-    const remote = early ? await early.remote(signal) as string | undefined : await this.fetchForSave(ref, signal);
-    this.prefetched.set(key, { text, remote, at: Date.now() });
-    return { outcome: (await this.decide(key, ref, base, text, remote, signal)).outcome };
+    const remote = early ? await early.remote(signal) as string | undefined : await this.check.fetchForSave(ref, signal);
+    this.check.prefetched.set(key, { text, remote, at: Date.now() });
+    return { outcome: (await this.check.decide(key, ref, base, text, remote, signal)).outcome };
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -447,13 +386,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const what = describeRef(ref);
     const reason = this.saveReasons.get(key)?.reason;
     this.saveReasons.delete(key);
-    const pre = this.prefetched.get(key);
-    this.prefetched.delete(key);
+    const pre = this.check.prefetched.get(key);
+    this.check.prefetched.delete(key);
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
-      this.willSaveFetches.get(key)?.fetch.drop();
-      this.willSaveFetches.delete(key);
+      this.check.willSaveFetches.get(key)?.fetch.drop();
+      this.check.willSaveFetches.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
     await this.settled(uri);
@@ -461,17 +400,17 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
     // preflight may have done it: see `fresh`).
     const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
-    const checked = await this.checkBytes(ref, content, base, !recent);
+    const checked = await checkBytes(ref, content, base, !recent);
     const text = checked.text;
     // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
     // fetched the remote: the save does neither again.
     const fresh = recent && pre.text === text;
     // The fetch this save started when it was announced (only the next writeFile of this address takes it).
-    const announced = this.willSaveFetches.get(key);
-    this.willSaveFetches.delete(key);
+    const announced = this.check.willSaveFetches.get(key);
+    this.check.willSaveFetches.delete(key);
     const usable = !fresh && announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
     if (!usable) announced?.fetch.drop();
-    const early = fresh ? undefined : usable ? announced.fetch : this.earlyFetch(ref, text, true);
+    const early = fresh ? undefined : usable ? announced.fetch : this.check.earlyFetch(ref, text, true);
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (checked.same) {
@@ -492,8 +431,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     let dictionaries: string[] | undefined;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const fetched = fresh ? pre.remote : early ? await early.remote(signal) : await this.fetchForSave(ref, signal);
-        const { outcome, remote } = await this.decide(key, ref, base, text, fetched, signal);
+        const fetched = fresh ? pre.remote : early ? await early.remote(signal) : await this.check.fetchForSave(ref, signal);
+        const { outcome, remote } = await this.check.decide(key, ref, base, text, fetched, signal);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
         if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote);
@@ -536,109 +475,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.remember(uri, text, text);
     void entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text, dictionaries);
-  }
-
-  /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
-  private async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
-    if (ref.kind === 'glossary') {
-      const text = await offload.decodeText(content);
-      return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
-    }
-    const check = ref.kind === 'dictionary'
-      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
-      : { kind: 'terms' as const, lang: ref.lang };
-    return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
-  }
-
-  /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while
-   * VS Code gathers and sends the document's bytes to writeFile (for 10 MiB, about as long as the fetch). Still the
-   * save's one fetch before its PUT; none when a preflight of this save fetched already. Dropped (aborted) when no
-   * writeFile takes it in time. */
-  private fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason): void {
-    const key = doc.uri.toString();
-    this.willSaveFetches.get(key)?.fetch.drop();
-    this.willSaveFetches.delete(key);
-    if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || this.mounts.has(doc.uri.authority)) return;
-    const pre = this.prefetched.get(key);
-    if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
-    const ref = parseRemoteRef(doc.uri);
-    if (!ref) return;
-    const entry = { fetch: this.startFetch(ref, true), at: Date.now() };
-    this.willSaveFetches.set(key, entry);
-    setTimeout(() => {
-      if (this.willSaveFetches.get(key) !== entry) return;
-      this.willSaveFetches.delete(key);
-      entry.fetch.drop();
-    }, WILL_SAVE_FETCH_MS).unref?.();
-  }
-
-  /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
-   * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
-   * a small text, whose checks take no time (it is fetched after them, as before). */
-  private earlyFetch(ref: RemoteRef, text: string, kept: boolean): EarlyFetch | undefined {
-    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref, kept);
-  }
-
-  /** `kept`: a large dictionary's remote stays on the core worker (for a save's own decision; a preflight's remote
-   * is kept as text for the save after it). */
-  private startFetch(ref: RemoteRef, kept: boolean): EarlyFetch {
-    const abort = new AbortController();
-    const fetched: Promise<Fetched> = kept ? this.fetchForSave(ref, abort.signal, true) : this.fetchForSave(ref, abort.signal);
-    fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it
-    return {
-      remote: (signal) => {
-        if (signal?.aborted) abort.abort();
-        signal?.addEventListener('abort', () => abort.abort(), { once: true });
-        if (signal) relayRetries(abort.signal, signal); // its resends are said in the progress of the one waiting
-        return fetched;
-      },
-      drop: () => {
-        abort.abort();
-        void fetched.then((f) => { if (typeof f === 'object') offload.release(f.kept); }, () => undefined);
-      },
-    };
-  }
-
-  /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). `kept`: a
-   * large dictionary's is kept on the core worker (see Fetched). */
-  private fetchForSave(ref: RemoteRef, signal?: AbortSignal): Promise<string | undefined>;
-  private fetchForSave(ref: RemoteRef, signal: AbortSignal | undefined, kept: true): Promise<Fetched>;
-  private fetchForSave(ref: RemoteRef, signal?: AbortSignal, kept = false): Promise<Fetched> {
-    return (kept ? this.store.fetchKept(ref, signal) : this.store.fetch(ref, signal)).catch((err: unknown) => {
-      if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
-      throw err;
-    });
-  }
-
-  /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
-   * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  private async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
-    let remote: string | undefined;
-    if (typeof fetched === 'object') {
-      // Kept on the worker: compared with the base there. Only a remote that moved comes back, for the checks below.
-      try {
-        if (base !== undefined && await offload.keptEquals(fetched.kept, base)) {
-          offload.release(fetched.kept);
-          return { outcome: 'push', remote: undefined };
-        }
-        remote = await offload.takeKept(fetched.kept);
-      } catch (err) {
-        if (!(err instanceof KeptTextGone)) { offload.release(fetched.kept); throw err; }
-        remote = await this.fetchForSave(ref, signal); // the worker stopped: fetched again, as text
-      }
-    } else remote = fetched;
-    // Both callers have found that the text differs from its base: a remote that is still the base (the common
-    // case, told by one string comparison) is neither the same as the text nor changed.
-    if (remote !== undefined && remote === base) return { outcome: 'push', remote };
-    if (remote !== undefined && await same(ref, remote, text)) return { outcome: 'same', remote };
-    const approved = this.approved.get(key);
-    // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
-    const unchanged = remote === undefined || (base !== undefined && await same(ref, remote, base));
-    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote!))) {
-      this.remoteSeen.set(key, remote!);
-      return { outcome: 'conflict', remote };
-    }
-    return { outcome: 'push', remote };
   }
 
   createDirectory(): void {
@@ -746,11 +582,5 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.log.debug(`remote check of ${key} failed: ${describeError(err)}`);
       }
     }
-  }
-}
-
-class ConflictError extends Error {
-  constructor(what: string) {
-    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Run "Compare with Remote" (editor title), then Merge or Overwrite.', what));
   }
 }

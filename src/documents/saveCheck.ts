@@ -1,0 +1,181 @@
+/** The conflict check on save: before a save of a terminology:// document pushes, it fetches the remote and
+ * compares it with the base the document descends from (`SaveCheck.decide`), so a save never overwrites a change
+ * it has not shown; plus the whole-text checks (errors, same entries) that decide whether there is anything to push.
+ * RemoteFileSystem.preflight (Save and Push) and RemoteFileSystem.writeFile (every save) run it. */
+import * as vscode from 'vscode';
+import { NotFoundError, relayRetries } from '../api';
+import type { Finding } from '../core';
+import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
+import { parseRemoteRef, type RemoteRef } from '../platform/remoteUris';
+import type { RemoteStore } from './remoteStore';
+
+/** What the save needs from the UI. */
+export interface SaveUi {
+  /** VS Code replaced unsaved edits with the remote text (its Revert/Discard): offer them back. */
+  discarded(uri: vscode.Uri, restore: () => Promise<void>): void;
+  /** A save changed no entry (only blank lines, quoting or order): nothing was pushed. */
+  unchanged(uri: vscode.Uri): void;
+  /** A push went through; `dictionaries`: for a multilingual glossary, the target languages whose dictionaries were
+   * sent. */
+  pushed(uri: vscode.Uri, ref: RemoteRef, text: string, dictionaries?: readonly string[]): void;
+  /** Some dictionaries of a multilingual save went through, not all (the explorer's counts moved). */
+  pushedPart?(uri: vscode.Uri, ref: RemoteRef): void;
+  /** The service rejected the entries and named one: a diagnostic at that line. */
+  rejected(uri: vscode.Uri, finding: Finding): void;
+  progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
+}
+
+/** Documents of at least this many lines fetch their remote when an explicit save is announced. */
+export const WILL_SAVE_FETCH_LINES = 4096;
+/** How long a save may reuse the remote text its preflight fetched. */
+export const PREFLIGHT_MS = 5000;
+/** How long a fetch started when a save was announced may serve that save's writeFile (as a preflight's does). */
+export const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
+
+export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
+
+/** A remote fetch started ahead of the check that needs it. */
+export interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; drop(): void }
+/** A remote a save compares with: its text, or (a large dictionary's) kept on the core worker, where it is compared
+ * with the base without crossing back; undefined when it does not exist (yet). */
+export type Fetched = string | { kept: KeptText } | undefined;
+
+/** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
+ * Pull or a stat of 10 MiB never stalls the extension host. */
+export function errorCount(ref: RemoteRef, text: string): Promise<number> {
+  if (ref.kind === 'glossary') return offload.gridErrorCount(text);
+  return ref.kind === 'dictionary'
+    ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
+    : offload.termsErrorCount(text, ref.lang);
+}
+const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
+const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
+/** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
+ * text is compared cell by cell. */
+export const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
+  (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
+export const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
+  (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
+
+/** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
+export async function checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
+  if (ref.kind === 'glossary') {
+    const text = await offload.decodeText(content);
+    return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
+  }
+  const check = ref.kind === 'dictionary'
+    ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+    : { kind: 'terms' as const, lang: ref.lang };
+  return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
+}
+
+/** The remote fetches of a save and the decision whether it may push. `approved` (the remote the user chose to
+ * overwrite) and `remoteSeen` (a newer remote seen, for Compare and Merge) are the file system's own maps. */
+export class SaveCheck {
+  constructor(private readonly store: RemoteStore, private readonly approved: ReadonlyMap<string, string>,
+    private readonly remoteSeen: Map<string, string>) {}
+
+  /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
+   * hands the 10 MiB over to writeFile), for that save's conflict check. */
+  readonly willSaveFetches = new Map<string, { fetch: EarlyFetch; at: number }>();
+  /** The remote text a preflight fetched, for the save that follows it. */
+  readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
+
+  /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while
+   * VS Code gathers and sends the document's bytes to writeFile (for 10 MiB, about as long as the fetch). Still the
+   * save's one fetch before its PUT; none when a preflight of this save fetched already. Dropped (aborted) when no
+   * writeFile takes it in time. */
+  fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason, mounted: boolean): void {
+    const key = doc.uri.toString();
+    this.willSaveFetches.get(key)?.fetch.drop();
+    this.willSaveFetches.delete(key);
+    if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || mounted) return;
+    const pre = this.prefetched.get(key);
+    if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
+    const ref = parseRemoteRef(doc.uri);
+    if (!ref) return;
+    const entry = { fetch: this.startFetch(ref, true), at: Date.now() };
+    this.willSaveFetches.set(key, entry);
+    setTimeout(() => {
+      if (this.willSaveFetches.get(key) !== entry) return;
+      this.willSaveFetches.delete(key);
+      entry.fetch.drop();
+    }, WILL_SAVE_FETCH_MS).unref?.();
+  }
+
+  /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
+   * take about as long as the fetch): still one fetch, dropped (aborted) when a check ends the save. Undefined for
+   * a small text, whose checks take no time (it is fetched after them, as before). */
+  earlyFetch(ref: RemoteRef, text: string, kept: boolean): EarlyFetch | undefined {
+    return text.length < OFFLOAD_ABOVE ? undefined : this.startFetch(ref, kept);
+  }
+
+  /** `kept`: a large dictionary's remote stays on the core worker (for a save's own decision; a preflight's remote
+   * is kept as text for the save after it). */
+  startFetch(ref: RemoteRef, kept: boolean): EarlyFetch {
+    const abort = new AbortController();
+    const fetched: Promise<Fetched> = kept ? this.fetchForSave(ref, abort.signal, true) : this.fetchForSave(ref, abort.signal);
+    fetched.catch(() => undefined); // a failure is said when (and if) the save waits for it
+    return {
+      remote: (signal) => {
+        if (signal?.aborted) abort.abort();
+        signal?.addEventListener('abort', () => abort.abort(), { once: true });
+        if (signal) relayRetries(abort.signal, signal); // its resends are said in the progress of the one waiting
+        return fetched;
+      },
+      drop: () => {
+        abort.abort();
+        void fetched.then((f) => { if (typeof f === 'object') offload.release(f.kept); }, () => undefined);
+      },
+    };
+  }
+
+  /** The remote text a save compares with; undefined when the dictionary or list does not exist (yet). `kept`: a
+   * large dictionary's is kept on the core worker (see Fetched). */
+  fetchForSave(ref: RemoteRef, signal?: AbortSignal): Promise<string | undefined>;
+  fetchForSave(ref: RemoteRef, signal: AbortSignal | undefined, kept: true): Promise<Fetched>;
+  fetchForSave(ref: RemoteRef, signal?: AbortSignal, kept = false): Promise<Fetched> {
+    return (kept ? this.store.fetchKept(ref, signal) : this.store.fetch(ref, signal)).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return undefined; // a new dictionary or list: nothing to overwrite
+      throw err;
+    });
+  }
+
+  /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
+   * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
+  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
+    let remote: string | undefined;
+    if (typeof fetched === 'object') {
+      // Kept on the worker: compared with the base there. Only a remote that moved comes back, for the checks below.
+      try {
+        if (base !== undefined && await offload.keptEquals(fetched.kept, base)) {
+          offload.release(fetched.kept);
+          return { outcome: 'push', remote: undefined };
+        }
+        remote = await offload.takeKept(fetched.kept);
+      } catch (err) {
+        if (!(err instanceof KeptTextGone)) { offload.release(fetched.kept); throw err; }
+        remote = await this.fetchForSave(ref, signal); // the worker stopped: fetched again, as text
+      }
+    } else remote = fetched;
+    // Both callers have found that the text differs from its base: a remote that is still the base (the common
+    // case, told by one string comparison) is neither the same as the text nor changed.
+    if (remote !== undefined && remote === base) return { outcome: 'push', remote };
+    if (remote !== undefined && await same(ref, remote, text)) return { outcome: 'same', remote };
+    const approved = this.approved.get(key);
+    // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
+    const unchanged = remote === undefined || (base !== undefined && await same(ref, remote, base));
+    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote!))) {
+      this.remoteSeen.set(key, remote!);
+      return { outcome: 'conflict', remote };
+    }
+    return { outcome: 'push', remote };
+  }
+}
+
+/** A save found the remote changed since the document's base: nothing is pushed. */
+export class ConflictError extends Error {
+  constructor(what: string) {
+    super(vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Run "Compare with Remote" (editor title), then Merge or Overwrite.', what));
+  }
+}
