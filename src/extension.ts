@@ -3,27 +3,29 @@ import { taggedLogger } from './base/logger';
 import { logShownErrorsTo } from './platform/errors';
 import { offload } from './platform/offload';
 import { KeyStore } from './platform/keyStore';
-import { registerKeyCommands } from './key/registerKeyCommands';
-import { setApiKey } from './key/setApiKey';
-import { DiagnosticsManager } from './lint/diagnosticsManager';
-import { registerCodeActions } from './lint/codeActions';
 import { ClientProvider } from './platform/clientProvider';
-import { GlossaryTree } from './trees/glossaryTree';
-import { SpokenTermsTree } from './trees/spokenTermsTree';
-import { StyleRulesTree } from './trees/styleRulesTree';
-import { registerTreeCommands } from './explorer/treeCommands';
-import { glossaryActions, registerGlossaryCommands, type GlossaryActions } from './explorer/glossaryCommands';
-import { registerSpokenTermsCommands, spokenTermsActions, type SpokenTermsActions } from './explorer/spokenTermsCommands';
-import { registerTranslateCommand, type TranslateActions } from './translate/translateCommand';
-import { UsageStatus } from './explorer/usageStatus';
+import { hideBlockedOnceSaved } from './platform/blocked';
+import { createTrees } from './trees/trees';
+import type { GlossaryTree } from './trees/glossaryTree';
+import type { SpokenTermsTree } from './trees/spokenTermsTree';
+import type { StyleRulesTree } from './trees/styleRulesTree';
+import { registerLint } from './lint/register';
+import type { DiagnosticsManager } from './lint/diagnosticsManager';
+import { readKey, registerKey, type KeyActions } from './key/register';
+import { registerExplorer } from './explorer/register';
+import type { GlossaryActions } from './explorer/glossaryCommands';
+import type { SpokenTermsActions } from './explorer/spokenTermsCommands';
+import type { UsageStatus } from './explorer/usageStatus';
 import { registerDocuments } from './documents/registerDocuments';
 import type { DocumentActions } from './documents/documentCommands';
-import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions } from './glossaryView/renameSource';
-import { draftActions, registerDraftCommands, type DraftActions } from './glossaryView/drafts';
-import { deleteSourceActions, registerDeleteSourceCommand, type DeleteSourceActions } from './glossaryView/deleteSource';
 import type { PushFileActions } from './documents/pushFileCommand';
 import type { RemoteFileSystem } from './documents/remoteFs';
 import type { DocumentStatus } from './documents/documentStatus';
+import { registerGlossaryView } from './glossaryView/register';
+import type { GlossaryViewActions } from './glossaryView/renameSource';
+import type { DraftActions } from './glossaryView/drafts';
+import type { DeleteSourceActions } from './glossaryView/deleteSource';
+import { registerTranslateCommand, type TranslateActions } from './translate/translateCommand';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
 import { registerSearch } from './search/register';
 import type { GlossarySearch } from './search/searchGlossaries';
@@ -38,7 +40,6 @@ import { registerStyleRules, type StyleRuleActions } from './styleRules/register
 import type { StyleRulesFileSystem } from './styleRules/styleFs';
 import type { StyleLint } from './styleRules/styleLint';
 import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
-import { hideBlockedOnceSaved } from './platform/blocked';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -81,11 +82,9 @@ export interface TerminologyApi {
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
-  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & DeleteSourceActions & {
-  /** Checks the key with a cheap call and stores it when the service accepts it; resolves whether it did. */
-  setApiKey(key: string): Promise<boolean>;
-};
+  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & DeleteSourceActions & KeyActions;
 
+/** Makes the shared pieces (log, key, client, diagnostics, trees), then asks each feature folder to register. */
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Terminology Studio', { log: true });
@@ -94,12 +93,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   context.subscriptions.push({ dispose: () => logShownErrorsTo(undefined) });
   const keys = new KeyStore(context.secrets, log.child('auth'));
   const clients = new ClientProvider(keys, log.child('api'), `terminology-studio/${context.extension.packageJSON.version}`);
-  const diagnostics = new DiagnosticsManager(log.child('lint'));
-  const glossaries = new GlossaryTree('glossaries', 'terminology.glossaries', clients, log.child('glossaries'));
-  const spokenTerms = new SpokenTermsTree('spokenTerms', 'terminology.spokenTerms', clients, log.child('spokenTerms'));
-  const styleRules = new StyleRulesTree('styleRules', 'terminology.styleRules', clients, log.child('styleRules'));
-  const usage = new UsageStatus(clients);
-  const commands = { clients, glossaries, spokenTerms, styleRules, log };
+  const lint = registerLint(log.child('lint'));
+  const diagnostics = lint.diagnostics;
+  const trees = createTrees(clients, log);
+  const commands = { clients, ...trees, log };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri, context.storageUri ? undefined : context.workspaceState);
   const translate = registerTranslateCommand(commands);
   const exchange = registerExchange(commands, context.globalState);
@@ -107,49 +104,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);
   const tryCustomizations = registerTryCustomizations(commands);
-  const actions: Actions = {
-    ...glossaryActions(commands), ...spokenTermsActions(commands), ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions,
-    ...memories.actions, ...styleRuleDocs.actions, ...tryCustomizations.actions,
-    ...glossaryViewActions(commands, { fetchRemote: (uri) => documents.fs.fetchRemote(uri), mergeWithRemote: (uri) => documents.actions.mergeWithRemote(uri) }), ...draftActions(commands, diagnostics), ...deleteSourceActions(),
-    setApiKey: (key) => setApiKey(keys, clients, log.child('auth'), key),
-  };
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
   const search = registerSearch(commands);
-
+  const key = registerKey(keys, clients, log);
+  const explorer = registerExplorer(commands, documents.actions);
+  const glossaryView = registerGlossaryView(commands, diagnostics,
+    { fetchRemote: (uri) => documents.fs.fetchRemote(uri), mergeWithRemote: (uri) => documents.actions.mergeWithRemote(uri) }, context.workspaceState);
+  const features = [key, lint, explorer, glossaryView, translate, documents, table, search, exchange, sync, memories, styleRuleDocs, tryCustomizations];
+  const actions: Actions = {
+    ...explorer.actions, ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions, ...memories.actions,
+    ...styleRuleDocs.actions, ...tryCustomizations.actions, ...glossaryView.actions, ...key.actions,
+  };
   context.subscriptions.push(
-    channel, keys, clients, diagnostics, glossaries, spokenTerms, styleRules, usage, offload, hideBlockedOnceSaved(),
+    channel, keys, clients, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, hideBlockedOnceSaved(),
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
-    ...registerKeyCommands(keys, clients, log.child('auth')),
-    ...registerCodeActions(diagnostics),
-    ...registerTreeCommands(commands),
-    ...registerGlossaryCommands(commands, actions),
-    ...registerSpokenTermsCommands(commands, actions),
-    ...registerGlossaryViewCommands(commands, actions),
-    ...registerDraftCommands(commands, actions, diagnostics, context.workspaceState),
-    ...registerDeleteSourceCommand(actions),
-    ...translate.disposables,
-    ...documents.disposables,
-    ...table.disposables,
-    ...search.disposables,
-    ...exchange.disposables,
-    ...sync.disposables,
-    ...memories.disposables,
-    ...styleRuleDocs.disposables,
-    ...tryCustomizations.disposables,
+    ...features.flatMap((f) => f.disposables),
   );
-  // A key handed over by the environment (the demo, headless runs) is stored once; it then lives in SecretStorage.
-  // Not awaited: activation does not wait on SecretStorage (a round trip to the window); the welcome views follow
-  // the terminology.hasKey context key once it is read, and every use of the key waits for it.
-  const handedOver = process.env.TERMINOLOGY_SEED_KEY;
-  void (async () => {
-    if (handedOver && !(await keys.get())) await keys.set(handedOver);
-    await keys.get(); // sets the terminology.hasKey context key for the welcome views
-  })().catch((err: unknown) => log.warn(`could not read the key: ${String(err)}`));
-
+  readKey(keys, log);
   const activationMs = performance.now() - started;
   log.info(`activated in ${activationMs.toFixed(1)} ms`);
   return {
-    activationMs, onDidLint: diagnostics.onDidLint, glossaries, spokenTerms, styleRules, usage,
+    activationMs, onDidLint: diagnostics.onDidLint, ...trees, usage: explorer.usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
     search: search.search, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
     styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint },

@@ -141,7 +141,7 @@ async function glossaryFrom(arg: unknown, client: ServiceClient, title: string):
 }
 
 /** Opening a dictionary as a document: the documents feature does it (extension.ts hands its actions in). */
-interface OpensDictionary {
+export interface OpensDictionary {
   openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
 }
 

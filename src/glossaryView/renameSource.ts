@@ -65,7 +65,7 @@ async function renameIn(client: ServiceClient, glossaryId: string, sourceLang: s
 
 /** The remote documents: fetching makes a clean document reload and an edited one keep its base; merging brings
  * the remote's changes into an edited one (three-way, conflicts marked). */
-interface RemoteDocuments {
+export interface RemoteDocuments {
   fetchRemote(uri: vscode.Uri): Promise<string>;
   mergeWithRemote?(uri: vscode.Uri): Promise<{ conflicts: number }>;
 }

@@ -1,0 +1,11 @@
+/** Diagnostics: the manager that lints open documents and publishes their findings, and the code actions (quick
+ * fixes, Fix All) on them. The features that show findings (documents, table, glossary view, sync) take the manager. */
+import type * as vscode from 'vscode';
+import type { Logger } from '../base/logger';
+import { registerCodeActions } from './codeActions';
+import { DiagnosticsManager } from './diagnosticsManager';
+
+export function registerLint(log: Logger): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
+  const diagnostics = new DiagnosticsManager(log);
+  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics)] };
+}
