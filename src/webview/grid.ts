@@ -1,13 +1,14 @@
 /** The grid shared by the dictionary table and the multilingual glossary table: virtualised rows, keyboard
  * navigation and editing, selection, sort and filter. It renders only the rows in sight; every change goes to the
- * extension as a request (which edits the TextDocument), and the document's changes come back as row splices. */
+ * extension as a request (which edits the TextDocument), and the document's changes come back as row splices.
+ * Its mouse and keys are gridInput.ts, its timings (for the tests and benchmarks) gridMeasure.ts. */
 import { filterLines, gapCounts, RowStore, shiftLine, sortLines, type CellFinding, type LineSplice } from '../core/tableRows';
-import type { SortFigure, TableMode, TableRequestBody, TableStrings } from '../protocol/table';
+import type { TableMode, TableRequestBody, TableStrings } from '../protocol/table';
 import { rowElement, worst } from './cells';
 import { icon } from './icons';
 import { RequestQueue, type Done, type RowRef } from './requests';
 
-const ROW_H = 24;
+export const ROW_H = 24;
 const OVERSCAN = 12;
 
 /** The page's elements the grid uses (those of the glossary toolbar exist only in 'grid' mode). */
@@ -18,7 +19,7 @@ export interface GridDom {
   missing: HTMLSelectElement | null; problemsOnly: HTMLInputElement | null; gaps: HTMLElement | null; nextGap: HTMLElement | null;
 }
 
-interface Editing { row: RowRef; col: number }
+export interface Editing { row: RowRef; col: number }
 interface Follow { ref: RowRef; delta: number; col: number }
 
 export class Grid {
@@ -35,9 +36,9 @@ export class Grid {
   selected = new Set<number>(); // document lines
   private anchor = -1;
   /** The cell being edited: its row and column. */
-  private editing: Editing | null = null;
+  editing: Editing | null = null;
   /** Where the selection goes once a row being added exists (delta 1: the row below it). */
-  private follow: Follow | null = null;
+  follow: Follow | null = null;
   /** The document version the rows show; requests name lines in this version. */
   docVersion = 0;
   private S: TableStrings = {};
@@ -48,7 +49,6 @@ export class Grid {
 
   constructor(readonly dom: GridDom, readonly post: (m: TableRequestBody & { id?: number; version?: number }) => void) {
     this.queue = new RequestQueue((m) => post(m), () => this.docVersion);
-    this.listen();
   }
 
   say = (key: string, fallback: string): string => this.S[key] || fallback;
@@ -472,7 +472,7 @@ export class Grid {
   }
 
   /** Opens the editor on a row (perhaps one still being added) and column. */
-  private startEditOn(row: RowRef, col: number, initial?: string, selectAll = false): void {
+  startEditOn(row: RowRef, col: number, initial?: string, selectAll = false): void {
     const { editor } = this.dom;
     this.editing = { row, col };
     editor.hidden = false;
@@ -512,7 +512,7 @@ export class Grid {
   }
 
   /** Closes the editor; a commit queues the edit of that row (which follows its row until it is sent). */
-  private endEdit(commit: boolean): Editing | null {
+  endEdit(commit: boolean): Editing | null {
     if (!this.editing) return null;
     const { row, col } = this.editing;
     const value = this.dom.editor.value;
@@ -523,7 +523,7 @@ export class Grid {
   }
 
   /** Where the selection goes after the edit of `row`: a row still being added is followed. */
-  private moveAfterEdit(row: RowRef, delta: number, nextCol: number): boolean {
+  moveAfterEdit(row: RowRef, delta: number, nextCol: number): boolean {
     if (row.pending !== undefined) { this.follow = { ref: row, delta, col: nextCol }; return false; }
     const at = this.view.indexOf(row.line);
     this.move((at >= 0 ? at : this.active.row) + delta, nextCol, false);
@@ -546,121 +546,6 @@ export class Grid {
     this.queue.request({ refs, message: () => ({ type: 'deleteRows', lines: refs.map((r) => r.line).filter((l) => l >= this.from) }) });
   }
 
-  // ---- events ------------------------------------------------------------------------------------------------
-
-  private listen(): void {
-    const { dom } = this;
-    dom.viewport.addEventListener('scroll', () => requestAnimationFrame(() => this.render()));
-    window.addEventListener('resize', () => requestAnimationFrame(() => this.render()));
-    dom.rows.addEventListener('mousedown', (e) => this.mouseDown(e));
-    dom.rows.addEventListener('dblclick', (e) => {
-      if ((e.target as HTMLElement).closest('.num')) this.post({ type: 'openText', line: this.view[this.active.row], version: this.docVersion });
-      else this.startEdit();
-    });
-    dom.head.addEventListener('click', (e) => {
-      const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
-      if (h) this.sortBy(Number(h.dataset.col));
-    });
-    dom.head.addEventListener('keydown', (e) => {
-      const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
-      if (!h || (e.key !== 'Enter' && e.key !== ' ')) return;
-      this.sortBy(Number(h.dataset.col));
-      e.preventDefault();
-      e.stopPropagation(); // not the grid's Enter (edit)
-    });
-    dom.grid.addEventListener('keydown', (e) => this.gridKey(e));
-    dom.editor.addEventListener('keydown', (e) => this.editorKey(e));
-    dom.editor.addEventListener('blur', () => { if (!dom.editor.hidden) this.endEdit(true); });
-    dom.filter.addEventListener('input', () => this.rebuildView());
-    dom.missing?.addEventListener('change', () => this.rebuildView());
-    dom.problemsOnly?.addEventListener('change', () => this.rebuildView());
-    dom.find.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') { this.findNext(e.shiftKey); e.preventDefault(); }
-      else if (e.key === 'Escape') { dom.find.value = ''; dom.findStatus.textContent = ''; dom.grid.focus(); this.render(); e.preventDefault(); }
-    });
-    dom.find.addEventListener('input', () => this.render());
-  }
-
-  private mouseDown(e: MouseEvent): void {
-    const target = e.target as HTMLElement;
-    if (this.editing) this.endEdit(true);
-    const rowEl = target.closest<HTMLElement>('.row');
-    const cellEl = target.closest<HTMLElement>('.cell');
-    if (!rowEl) return;
-    const r = Number(rowEl.dataset.row);
-    const c = cellEl ? Number(cellEl.dataset.col) : this.active.col;
-    if (e.ctrlKey || e.metaKey) {
-      const line = this.view[r];
-      if (this.selected.has(line)) this.selected.delete(line); else this.selected.add(line);
-      this.active = { row: r, col: c };
-      this.render();
-    } else this.move(r, c, e.shiftKey);
-    this.dom.grid.focus();
-    e.preventDefault();
-    if (target.closest('.fix')) this.showFixes();
-  }
-
-  private gridKey(e: KeyboardEvent): void {
-    if (this.editing || this.dom.head.contains(e.target as Node)) return;
-    const k = e.key;
-    if (this.follow && this.follow.ref.pending !== undefined) {
-      // A row is being added and has no line yet: it is the selected row, so typing goes into it, never elsewhere.
-      if (k.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) this.startEditOn(this.follow.ref, this.follow.col, k);
-      else if (k === 'Enter' || k === 'F2') this.startEditOn(this.follow.ref, this.follow.col, '');
-      if (k !== 'F8' && k !== 'F7' && !(e.ctrlKey && k.toLowerCase() === 'f') && !(e.ctrlKey && k.toLowerCase() === 's')) e.preventDefault();
-      return;
-    }
-    const page = Math.max(1, Math.floor(this.dom.viewport.clientHeight / ROW_H) - 1);
-    const { row, col } = this.active;
-    const last = this.columns - 1;
-    let handled = true;
-    if (k === 'ArrowDown') this.move(row + 1, col, e.shiftKey);
-    else if (k === 'ArrowUp') this.move(row - 1, col, e.shiftKey);
-    else if (k === 'ArrowRight') this.move(row, col + 1, false);
-    else if (k === 'ArrowLeft') this.move(row, col - 1, false);
-    else if (k === 'PageDown') this.move(row + page, col, e.shiftKey);
-    else if (k === 'PageUp') this.move(row - page, col, e.shiftKey);
-    else if (k === 'Home') this.move(e.ctrlKey ? 0 : row, 0, false);
-    else if (k === 'End') this.move(e.ctrlKey ? this.view.length - 1 : row, last, false);
-    else if (k === 'Tab') {
-      if (e.shiftKey) this.move(col > 0 ? row : row - 1, col > 0 ? col - 1 : last, false);
-      else this.move(col < last ? row : row + 1, col < last ? col + 1 : 0, false);
-    } else if (k === 'Enter' && (e.ctrlKey || e.metaKey)) this.addRow();
-    else if (k === '.' && (e.ctrlKey || e.metaKey)) this.showFixes();
-    else if (k === 'Enter' || k === 'F2') this.startEdit();
-    else if (k === 'Delete') this.deleteSelected();
-    // F8, F7 and Ctrl+F are VS Code keybindings (terminology.table.nextProblem / .nextGap / .find), which reach
-    // this webview as commands; handling them here too would run them twice.
-    else if (k === 'Escape') { this.selected = new Set([this.view[row]]); this.render(); }
-    else if (k.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) this.startEdit(k);
-    else handled = false;
-    if (handled) e.preventDefault();
-  }
-
-  private editorKey(e: KeyboardEvent): void {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { this.endEdit(true); this.addRow(); e.preventDefault(); }
-    else if (e.key === 'Enter') {
-      const was = this.endEdit(true);
-      if (was) this.moveAfterEdit(was.row, 1, was.col);
-      e.preventDefault();
-    } else if (e.key === 'Escape') { this.endEdit(false); e.preventDefault(); }
-    else if (e.key === 'Tab') {
-      const was = this.endEdit(true);
-      e.preventDefault();
-      if (!was) return;
-      const back = e.shiftKey;
-      const sameRow = back ? was.col > 0 : was.col < this.columns - 1;
-      const nextCol = back ? (sameRow ? was.col - 1 : this.columns - 1) : (sameRow ? was.col + 1 : 0);
-      if (was.row.pending !== undefined && sameRow) {
-        // Still being added: keep typing into its next cell; the edits wait for its line.
-        this.follow = { ref: was.row, delta: 0, col: nextCol };
-        this.startEditOn(was.row, nextCol, '');
-        return;
-      }
-      if (this.moveAfterEdit(was.row, sameRow ? 0 : back ? -1 : 1, nextCol)) this.startEdit(undefined, true);
-    }
-  }
-
   /** Shows only the rows missing in a language (its code, case ignored; '' for every row). */
   filterMissing(code: string): void {
     const select = this.dom.missing;
@@ -675,60 +560,5 @@ export class Grid {
   viewReport(): { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null } {
     const line = this.view[this.active.row];
     return { type: 'viewChanged', shown: this.view.length, lines: this.view.slice(0, 200), active: line === undefined ? null : { line, column: this.active.col } };
-  }
-
-  // ---- measurements ------------------------------------------------------------------------------------------
-
-  /** Renders at 60 positions spread over the whole table, as a fast scroll would, and returns the cost of each
-   * frame's work (a frame has 16.7 ms at 60 Hz). */
-  measureScroll(): { frames: number; medianMs: number; maxMs: number } {
-    const { viewport, rows } = this.dom;
-    const times: number[] = [];
-    const max = Math.max(0, this.view.length * ROW_H - viewport.clientHeight);
-    for (let i = 0; i < 60; i++) {
-      viewport.scrollTop = Math.round((max * ((i * 37) % 60)) / 59);
-      const t0 = performance.now();
-      this.render();
-      void rows.offsetHeight; // include layout
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    return { frames: times.length, medianMs: times[30], maxMs: times[times.length - 1] };
-  }
-
-  /** Sorts all rows by each column, one way then the other (as two clicks on its header), and filters them by a
-   * text, each timed until the rows are laid out; then puts the view back as it was. */
-  measureView(): { rows: number; sortMs: number; filterMs: number; filterText: string; shown: number; sorts: SortFigure[] } {
-    const { filter, rows } = this.dom;
-    const before = { sort: this.sort, filter: filter.value };
-    filter.value = '';
-    this.sort = { column: -1, descending: false };
-    this.rebuildView();
-    const sorts: SortFigure[] = [];
-    for (let column = 0; column < this.columns; column++) {
-      for (const descending of [false, true]) {
-        const ready = this.store.hasOrder(column);
-        const t = performance.now();
-        this.sort = { column, descending };
-        this.rebuildView();
-        void rows.offsetHeight;
-        sorts.push({ column, descending, ms: performance.now() - t, ready });
-      }
-    }
-    const sortMs = sorts[0].ms;
-    this.sort = { column: -1, descending: false };
-    // A word of a middle row's first cell: a filter that keeps some rows and drops most.
-    const sample = this.store.cells(this.from + Math.floor(this.rowCount() / 2))[0] ?? '';
-    const filterText = sample.split(' ').slice(-1)[0] || sample;
-    const t0 = performance.now();
-    filter.value = filterText;
-    this.rebuildView();
-    void rows.offsetHeight;
-    const filterMs = performance.now() - t0;
-    const shown = this.view.length;
-    this.sort = before.sort;
-    filter.value = before.filter;
-    this.rebuildView();
-    return { rows: this.rowCount(), sortMs, filterMs, filterText, shown, sorts };
   }
 }

@@ -3,6 +3,8 @@
 import type { TableRequestBody, TableUpdate } from '../protocol/table';
 import type { CellFinding } from '../core/tableRows';
 import { Grid, type GridDom } from './grid';
+import { listenTo } from './gridInput';
+import { measureScroll, measureView } from './gridMeasure';
 import { rowsText } from './rowsText';
 
 const vscode = acquireVsCodeApi();
@@ -17,6 +19,7 @@ const dom: GridDom = {
   missing: maybe<HTMLSelectElement>('missing'), problemsOnly: maybe<HTMLInputElement>('problemsOnly'), gaps: maybe('gaps'), nextGap: maybe('nextGap'),
 };
 const grid = new Grid(dom, post);
+listenTo(grid);
 /** The findings of an 'init' or 'findings' message: the extension sends them as one JSON string. */
 const findingsOf = (f: unknown) => (typeof f === 'string' ? JSON.parse(f) : f) as Array<[number, CellFinding[]]>;
 
@@ -67,8 +70,8 @@ async function handle(m: TableUpdate): Promise<void> {
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
       if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
       if (m.name === 'find') { dom.find.focus(); dom.find.select(); }
-      if (m.name === 'measureScroll') post({ type: 'scrollMeasured', ...grid.measureScroll() });
-      if (m.name === 'measureView') post({ type: 'viewMeasured', ...grid.measureView() });
+      if (m.name === 'measureScroll') post({ type: 'scrollMeasured', ...measureScroll(grid) });
+      if (m.name === 'measureView') post({ type: 'viewMeasured', ...measureView(grid) });
       if (m.name === 'fixes') grid.showFixes();
       break;
     case 'refocus': refocusGrid(); break;
