@@ -1,5 +1,5 @@
 // One bundler: src/extension.ts -> dist/extension.js, the table view's webview src/webview/main.ts ->
-// dist/webview/table.js (for the browser), the core worker src/platform/coreWorker.ts -> dist/coreWorker.js
+// dist/webview/table.js (for the browser), the core worker src/worker/coreWorker.ts -> dist/coreWorker.js
 // (whole-text work off the extension host's event loop), and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
 // no vscode). `--production` minifies, `--watch` rebuilds on change.
 import * as esbuild from 'esbuild';
@@ -55,7 +55,7 @@ const common = {
 const contexts = await Promise.all([
   // The extension, and the worker thread that takes whole-text work off the extension host's event loop.
   esbuild.context({
-    ...common, entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/platform/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
+    ...common, entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/worker/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
     plugins: [problemReporter],
   }),
   // The table view's webview (dictionaries and multilingual glossaries): a browser script, loaded under the

@@ -10,15 +10,16 @@ const FLOORS = {
   core: [], // pure: parsing, entry rules, fixes, formats, the manifest; never vscode
   api: ['base', 'core'], // the service's HTTP client; never vscode
   protocol: ['core'], // the messages between the table panel and its webview
+  worker: ['base', 'core', 'api'], // whole-text work on a worker thread: the offload, its protocol, the worker
   cli: ['base', 'core', 'api'], // the CI linter; never vscode
   webview: ['core', 'protocol'], // the table view's browser script
-  platform: ['base', 'core', 'api'], // vscode helpers that know no feature
-  trees: ['base', 'core', 'api', 'platform'], // the explorer's trees, their nodes, the command context
-  lint: ['base', 'core', 'api', 'platform'], // diagnostics: publishing, conversion, code actions
-  ...Object.fromEntries(FEATURES.map((f) => [f, ['base', 'core', 'api', 'protocol', 'platform', 'trees', 'lint']])),
+  platform: ['base', 'core', 'api', 'worker'], // vscode helpers that know no feature
+  trees: ['base', 'core', 'api', 'worker', 'platform'], // the explorer's trees, their nodes, the command context
+  lint: ['base', 'core', 'api', 'worker', 'platform'], // diagnostics: publishing, conversion, code actions
+  ...Object.fromEntries(FEATURES.map((f) => [f, ['base', 'core', 'api', 'protocol', 'worker', 'platform', 'trees', 'lint']])),
 };
 
-const NO_VSCODE = ['base', 'core', 'api', 'protocol', 'cli', 'webview'];
+const NO_VSCODE = ['base', 'core', 'api', 'protocol', 'worker', 'cli', 'webview'];
 
 /** One `files` block per folder: a relative import that leaves the folder must land in a floor listed for it. */
 function layers() {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { taggedLogger } from './base/logger';
 import { logShownErrorsTo } from './platform/errors';
-import { offload } from './platform/offload';
+import { offload } from './worker/offload';
 import { KeyStore } from './platform/keyStore';
 import { ClientProvider } from './platform/clientProvider';
 import { hideBlockedOnceSaved } from './platform/blocked';

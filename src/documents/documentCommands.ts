@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { readText } from '../platform/readText';
-import { offload } from '../platform/offload';
+import { offload } from '../worker/offload';
 import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { pickTarget } from './pushFileCommand';

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError } from '../core';
-import { offload } from '../platform/offload';
+import { offload } from '../worker/offload';
 import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';

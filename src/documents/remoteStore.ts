@@ -4,8 +4,8 @@ import { NotFoundError, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
-import { offload, type KeptText } from '../platform/offload';
-import type { GridAnswer } from '../platform/offloadProtocol';
+import { offload, type KeptText } from '../worker/offload';
+import type { GridAnswer } from '../worker/offloadProtocol';
 
 export class RemoteStore {
   constructor(private readonly clients: ClientProvider) {}

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { NotFoundError, relayRetries } from '../api';
 import type { Finding } from '../core';
-import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../platform/offload';
+import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../worker/offload';
 import { parseRemoteRef, type RemoteRef } from '../platform/remoteUris';
 import type { RemoteStore } from './remoteStore';
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { preferredEdits } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
-import { offload } from '../platform/offload';
+import { offload } from '../worker/offload';
 import { readPieces } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { lintKindOf, readLintSettings } from './documentKinds';
-import { offload } from './offload';
+import { offload } from '../worker/offload';
 import { readPieces } from './readText';
 
 /** Whether Fix All would change anything in the open document at `uri` (its text read in slices, checked on the

@@ -1,5 +1,5 @@
 /** Builds the one shared ServiceClient from the key and the settings, and rebuilds it when either changes. */
-import { offload } from './offload';
+import { offload } from '../worker/offload';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../api';
 import type { KeyStore } from './keyStore';

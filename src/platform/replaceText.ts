@@ -1,6 +1,6 @@
 /** Replacing a document's text without holding the event loop on 10 MiB: one edit of only what differs. */
 import * as vscode from 'vscode';
-import { offload } from './offload';
+import { offload } from '../worker/offload';
 import { readText } from './readText';
 
 /** Replaces the document's text with `text` by one edit of only what differs (between the common start and the

@@ -2,7 +2,7 @@
  * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
 import type { EntryMatch, PhraseSearchOptions } from '../core/search';
-import { KeptTextGone, offload, type KeptText } from '../platform/offload';
+import { KeptTextGone, offload, type KeptText } from '../worker/offload';
 import { forEachBounded } from '../base/bounded';
 import type { Logger } from '../base/logger';
 import { EntriesCache } from './cache';

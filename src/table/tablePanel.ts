@@ -8,7 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import type { Logger } from '../base/logger';
 import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
-import { offload, OFFLOAD_ABOVE } from '../platform/offload';
+import { offload, OFFLOAD_ABOVE } from '../worker/offload';
 import { afterPicker } from '../platform/pickerFocus';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */

@@ -23,7 +23,7 @@ export const mutants = [
   {
     id: 'missing-base-unchanged',
     bug: 'a save with no known base takes the remote as unchanged and pushes over it',
-    changes: [{ file: 'src/documents/remoteFs.ts', find: '(base !== undefined && await same(ref, remote, base))', replace: '(base === undefined || await same(ref, remote, base))' }],
+    changes: [{ file: 'src/documents/saveCheck.ts', find: '(base !== undefined && await same(ref, remote, base))', replace: '(base === undefined || await same(ref, remote, base))' }],
     tests: [{ suite: 'ui', grep: '^reload-no-base' }],
   },
   {
@@ -41,13 +41,13 @@ export const mutants = [
   {
     id: 'large-compared-by-size',
     bug: 'a large dictionary\'s remote (kept on the worker) is compared with the base by size only',
-    changes: [{ file: 'src/platform/offload.ts', find: "    if (kept.units !== text.length) return Promise.resolve(false);\n    return this.aboutKept<boolean>({ op: 'keptEquals', keep: kept.keep, text });", replace: '    return Promise.resolve(kept.units === text.length);' }],
+    changes: [{ file: 'src/worker/offload.ts', find: "    if (kept.units !== text.length) return Promise.resolve(false);\n    return this.aboutKept<boolean>({ op: 'keptEquals', keep: kept.keep, text });", replace: '    return Promise.resolve(kept.units === text.length);' }],
     tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
-    changes: [{ file: 'src/api/client.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
+    changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
     tests: [{ suite: 'unit', grep: 'creates that cannot be found by name' }],
   },
   {

@@ -4,7 +4,7 @@ import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, mer
 import { ServiceClient } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
-import { Offload, OFFLOAD_ABOVE } from '../../../src/platform/offload';
+import { Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
 import { startEmulator } from '../../emulator/server';
 import { inflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ function big(extra = ''): string {
 
 describe('offload: whole-text work on the core worker', function () {
   this.timeout(20_000);
-  const script = join(__dirname, '..', '..', '..', 'src', 'platform', 'coreWorker.js');
+  const script = join(__dirname, '..', '..', '..', 'src', 'worker', 'coreWorker.js');
   let off: Offload;
   before(() => { off = new Offload(script); });
   after(() => off.dispose());

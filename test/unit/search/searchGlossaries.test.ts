@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, ServiceClient } from '../../../src/api';
 import { GlossarySearch } from '../../../src/search/searchGlossaries';
-import { offload } from '../../../src/platform/offload';
+import { offload } from '../../../src/worker/offload';
 import { silentLogger } from '../../../src/base/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { seedDemo } from '../../emulator/seed';

@@ -381,7 +381,7 @@ function ownBuffer(bytes: Uint8Array): Uint8Array {
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
 
-/** dist/coreWorker.js beside the bundle; out/src/platform/coreWorker.js beside this file when run from tsc output. */
+/** dist/coreWorker.js beside the bundle; out/src/worker/coreWorker.js beside this file when run from tsc output. */
 function defaultScript(): string | undefined {
   const here = join(__dirname, 'coreWorker.js');
   return existsSync(here) ? here : undefined;
