@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import { taggedLogger } from './base/logger';
 import { logShownErrorsTo } from './platform/errors';
-import { offload } from './worker/offload';
+import { Offload } from './worker/offload';
 import { KeyStore } from './platform/keyStore';
 import { ClientProvider } from './platform/clientProvider';
-import { hideBlockedOnceSaved } from './platform/blocked';
+import { PushBlockedNotices } from './platform/blocked';
 import { createTrees } from './trees/trees';
 import type { GlossaryTree } from './trees/glossaryTree';
 import type { SpokenTermsTree } from './trees/spokenTermsTree';
@@ -91,12 +91,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const log = taggedLogger(channel);
   logShownErrorsTo(log.child('errors'));
   context.subscriptions.push({ dispose: () => logShownErrorsTo(undefined) });
+  const offload = new Offload();
+  const blocked = new PushBlockedNotices(offload);
   const keys = new KeyStore(context.secrets, log.child('auth'));
-  const clients = new ClientProvider(keys, log.child('api'), `terminology-studio/${context.extension.packageJSON.version}`);
-  const lint = registerLint(log.child('lint'));
+  const clients = new ClientProvider(keys, log.child('api'), `terminology-studio/${context.extension.packageJSON.version}`, offload);
+  const lint = registerLint(log.child('lint'), offload);
   const diagnostics = lint.diagnostics;
   const trees = createTrees(clients, log);
-  const commands = { clients, ...trees, log };
+  const commands = { clients, ...trees, log, offload, blocked };
   const documents = registerDocuments(commands, diagnostics, context.storageUri ?? context.globalStorageUri, context.storageUri ? undefined : context.workspaceState);
   const translate = registerTranslateCommand(commands);
   const exchange = registerExchange(commands, context.globalState);
@@ -104,7 +106,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);
   const tryCustomizations = registerTryCustomizations(commands);
-  const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'));
+  const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'), offload);
   const search = registerSearch(commands);
   const key = registerKey(keys, clients, log);
   const explorer = registerExplorer(commands, documents.actions);
@@ -116,7 +118,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...styleRuleDocs.actions, ...tryCustomizations.actions, ...glossaryView.actions, ...key.actions,
   };
   context.subscriptions.push(
-    channel, keys, clients, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, hideBlockedOnceSaved(),
+    channel, keys, clients, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, blocked,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...features.flatMap((f) => f.disposables),
   );

@@ -2,7 +2,6 @@
 import * as vscode from 'vscode';
 import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { readText } from '../platform/readText';
-import { offload } from '../worker/offload';
 import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { pickTarget } from './pushFileCommand';
@@ -11,7 +10,6 @@ import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLi
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { TermListNode } from '../trees/spokenTermsTree';
-import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
 import { afterPicker } from '../platform/pickerFocus';
 import { publishedFindings } from '../lint/convert';
@@ -230,8 +228,8 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const read = await readText(doc);
       const before = read.text;
       // On the core worker for a large text: a 10 MiB three-way merge does not stall the extension host.
-      const result = await offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
-      await replaceText(doc, result.text, read);
+      const result = await ctx.offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', base, before, text);
+      await replaceText(ctx.offload, doc, result.text, read);
       // The text before the merge descends from the base the merge used, not from the remote the fetch saw.
       fs.rebase(doc.uri, text, before, result.text, known);
       return result;
@@ -256,7 +254,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const text = await fs.fetchRemote(doc.uri, signal);
       const read = await readText(doc);
       fs.accept(doc.uri, text, read.text);
-      await replaceText(doc, text, read);
+      await replaceText(ctx.offload, doc, text, read);
       // The text now equals the version just accepted: this save sends nothing and marks the document clean.
       if (doc.isDirty) await doc.save();
     },
@@ -408,7 +406,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     if (!doc.isDirty) return;
     try {
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
-      if (pre.outcome === 'blocked') showPushBlocked(basename(doc.uri), pre.errors, doc.uri);
+      if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
       else if (await confirmDrafts(doc)) await doc.save();
     } catch (err) {

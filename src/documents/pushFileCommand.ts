@@ -6,7 +6,6 @@ import { entriesForSending, entryChanges, findingFromServerError, lintEntries, p
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { pairLabel } from '../platform/words';
-import { showPushBlocked } from '../platform/blocked';
 import { showError } from '../platform/errors';
 import { checkFileEncoding } from '../platform/fileText';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
@@ -145,7 +144,7 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
     // Say up front when the file cannot be pushed, before asking anything.
     const errors = errorCount(doc.getText(), format);
     if (errors) {
-      showPushBlocked(name, errors, doc.uri);
+      ctx.blocked.show(name, errors, doc.uri);
       return;
     }
     const client = await requireClient(ctx);
@@ -157,7 +156,7 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
       const pair = { sourceLang, targetLang };
       const pairErrors = errorCount(doc.getText(), format, pair);
       if (pairErrors) {
-        showPushBlocked(name, pairErrors, doc.uri);
+        ctx.blocked.show(name, pairErrors, doc.uri);
         return;
       }
       const exists = glossary.dictionaries.some((d) => d.sourceLang === sourceLang && d.targetLang === targetLang);
@@ -185,7 +184,7 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
       const done = await withCancellableProgress(vscode.l10n.t('Pushing {0} to "{1}" {2}…', name, glossary.name, pairLabel(pair)), (signal) => actions.pushFile(doc.uri, options, signal));
       void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to "{1}" {2}: {3}', name, glossary.name, pairLabel(pair), changeSummary(done)));
     } catch (err) {
-      if (err instanceof PushBlockedError) showPushBlocked(name, err.errors, doc.uri);
+      if (err instanceof PushBlockedError) ctx.blocked.show(name, err.errors, doc.uri);
       else await showError(vscode.l10n.t('Could not push {0}', name), err);
     }
   };

@@ -50,7 +50,7 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
 } {
   const snapshots = new RemoteSnapshots();
   const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined, shared && windowOwner(shared));
-  const store = new RemoteStore(ctx.clients);
+  const store = new RemoteStore(ctx.clients, ctx.offload);
   const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
   const status = new DocumentStatus(diagnostics);
   const docs = documentActions(ctx, fs, snapshots);

@@ -8,12 +8,11 @@
 import * as vscode from 'vscode';
 import { MalformedResponseError, NetworkError, NotFoundError, ServiceError } from '../api';
 import { entriesForSending, findingFromServerError } from '../core';
-import { offload } from '../worker/offload';
 import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
-import { checkBytes, ConflictError, entryCount, errorCount, PREFLIGHT_MS, same, SaveCheck, WILL_SAVE_FETCH_MS, type Preflight, type SaveUi } from './saveCheck';
+import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, type Preflight, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
 import { TextSizes } from './textSizes';
 import { BaseHistory } from '../base/baseHistory';
@@ -333,7 +332,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const { text } = await this.version(uri, ref, 'read');
     if (doc?.isDirty) this.remember(uri, text, text);
     // A large text fetched just now came with its bytes, made on the worker (a dictionary's or a glossary's).
-    const bytes = this.store.takeBytes(text) ?? await offload.encodeText(text);
+    const bytes = this.store.takeBytes(text) ?? await this.store.offload.encodeText(text);
     this.readEmitter.fire({ uri, text });
     return bytes;
   }
@@ -370,8 +369,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     await this.settled(uri);
     const base = this.knownBase(key);
     const early = this.check.earlyFetch(ref, text, false);
-    if (base !== undefined && await same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
-    const errors = await errorCount(ref, text);
+    if (base !== undefined && await this.check.same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
+    const errors = await this.check.errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
     const remote = early ? await early.remote(signal) as string | undefined : await this.check.fetchForSave(ref, signal);
     this.check.prefetched.set(key, { text, remote, at: Date.now() });
@@ -400,7 +399,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
     // preflight may have done it: see `fresh`).
     const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
-    const checked = await checkBytes(ref, content, base, !recent);
+    const checked = await this.check.checkBytes(ref, content, base, !recent);
     const text = checked.text;
     // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
     // fetched the remote: the save does neither again.
@@ -420,7 +419,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     // Whatever blocks a save is said once: by VS Code's own "Failed to save" notification, with this text.
     // (Ctrl+S in a remote document runs Terminology: Save and Push, which checks first and offers the ways out.)
-    const errors = fresh ? 0 : checked.linted ? checked.errors : await errorCount(ref, text);
+    const errors = fresh ? 0 : checked.linted ? checked.errors : await this.check.errorCount(ref, text);
     if (errors) {
       early?.drop();
       throw vscode.FileSystemError.Unavailable(errors === 1
@@ -473,7 +472,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
-    void entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
+    void this.check.entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     this.ui.pushed(uri, ref, text, dictionaries);
   }
 
@@ -519,7 +518,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const count = await this.store.entryCount(ref);
         v.checkedAt = Date.now();
         if (count === undefined) throw vscode.FileSystemError.FileNotFound(uri);
-        if (count === await entryCount(ref, v.text)) return v;
+        if (count === await this.check.entryCount(ref, v.text)) return v;
       }
       // VS Code asks for the stat and the content of a new document at once: one fetch serves both.
       let pending = this.inflight.get(key);
@@ -558,7 +557,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
     v.checkedAt = now;
     if (!doc?.isDirty) delete v.unknownBase; // a clean document descends from what it reads
-    if (await same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
+    if (await this.check.same(ref, v.text, text)) { v.text = text; v.fetchedAt = now; return; }
     // A clean document gets the new remote text (VS Code reloads it, or this read replaces it): Undo brings back the
     // text it showed, a remote version of its own (its base), not this one.
     if (doc && !doc.isDirty) {

@@ -4,11 +4,12 @@ import { NotFoundError, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
-import { offload, type KeptText } from '../worker/offload';
+import type { KeptText, Offload } from '../worker/offload';
 import type { GridAnswer } from '../worker/offloadProtocol';
 
 export class RemoteStore {
-  constructor(private readonly clients: ClientProvider) {}
+  /** `offload`: where large answers are parsed and kept, and a multilingual save's changes found. */
+  constructor(private readonly clients: ClientProvider, readonly offload: Offload) {}
 
   async client(): Promise<ServiceClient> {
     const c = await this.clients.get();
@@ -43,7 +44,7 @@ export class RemoteStore {
     // back to be encoded.
     const raw = await client.getDictionaryEntriesRaw(id, ref.sourceLang, ref.targetLang, signal);
     if ('text' in raw) return raw.text;
-    const { text, bytes } = await offload.entriesAnswer({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, bytes: raw.bytes });
+    const { text, bytes } = await this.offload.entriesAnswer({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, bytes: raw.bytes });
     this.keepBytes(text, bytes);
     return text;
   }
@@ -54,7 +55,7 @@ export class RemoteStore {
     if (ref.kind !== 'dictionary') return this.fetch(ref, signal);
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    const held = await offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(id, ref.sourceLang, ref.targetLang, signal) });
+    const held = await this.offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(id, ref.sourceLang, ref.targetLang, signal) });
     return 'text' in held ? held.text : held;
   }
 
@@ -77,7 +78,7 @@ export class RemoteStore {
       }
     };
     await Promise.all([worker(), worker()]);
-    const { text, bytes } = await offload.joinGridAnswers(sourceLang, answers);
+    const { text, bytes } = await this.offload.joinGridAnswers(sourceLang, answers);
     if (forRead) this.keepBytes(text, bytes);
     return text;
   }
@@ -125,7 +126,7 @@ export class RemoteStore {
   async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    if (ref.kind === 'glossary') return replaceGlossary(client, id, text, remote, signal);
+    if (ref.kind === 'glossary') return replaceGlossary(client, this.offload, id, text, remote, signal);
     const sent = entriesForSending(text);
     if (ref.kind === 'dictionary') {
       await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal);
@@ -146,18 +147,18 @@ export class PartialPushError extends Error {
 
 /** What a multilingual save sends: per target language, the entries when they differ from the remote's. Refuses
  * (before anything is sent) to drop a language or empty a dictionary: that is "Delete Dictionary" in the explorer. */
-export async function glossaryChanges(text: string, remote: string | undefined): Promise<{ targetLang: string; entries: string }[]> {
+export async function glossaryChanges(offload: Offload, text: string, remote: string | undefined): Promise<{ targetLang: string; entries: string }[]> {
   const r = await offload.gridChanges(text, remote); // splitting and comparing 10 MiB: on the core worker
   if ('removed' in r) throw new Error(vscode.l10n.t('the {0} column was removed. Nothing was sent. To delete a dictionary, use "Delete Dictionary" in the Terminology explorer; to keep it, bring the column back (Undo).', r.removed.toUpperCase()));
   if ('emptied' in r) throw new Error(vscode.l10n.t('the {0} column is empty. Nothing was sent. A dictionary holds at least one entry: to delete it, use "Delete Dictionary" in the Terminology explorer.', r.emptied.toUpperCase()));
   return r.changes;
 }
 
-async function replaceGlossary(client: ServiceClient, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<string[]> {
+async function replaceGlossary(client: ServiceClient, offload: Offload, id: string, text: string, remote: string | undefined, signal?: AbortSignal): Promise<string[]> {
   const nl = text.search(/\r|\n/);
   const firstLine = nl < 0 ? text : text.slice(0, nl);
   const sourceLang = parseGrid(firstLine).sourceLang.toLowerCase();
-  const changes = await glossaryChanges(text, remote);
+  const changes = await glossaryChanges(offload, text, remote);
   const pushed: string[] = [];
   for (let i = 0; i < changes.length; i++) {
     const c = changes[i];

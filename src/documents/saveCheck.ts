@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { NotFoundError, relayRetries } from '../api';
 import type { Finding } from '../core';
-import { KeptTextGone, offload, OFFLOAD_ABOVE, type KeptText } from '../worker/offload';
+import { KeptTextGone, OFFLOAD_ABOVE, type KeptText, type Offload } from '../worker/offload';
 import { parseRemoteRef, type RemoteRef } from '../platform/remoteUris';
 import type { RemoteStore } from './remoteStore';
 
@@ -40,40 +40,47 @@ export interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; dr
  * with the base without crossing back; undefined when it does not exist (yet). */
 export type Fetched = string | { kept: KeptText } | undefined;
 
-/** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
- * Pull or a stat of 10 MiB never stalls the extension host. */
-export function errorCount(ref: RemoteRef, text: string): Promise<number> {
-  if (ref.kind === 'glossary') return offload.gridErrorCount(text);
-  return ref.kind === 'dictionary'
-    ? offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
-    : offload.termsErrorCount(text, ref.lang);
-}
-const sameContent = (a: string, b: string, kind: 'entries' | 'terms') => offload.sameContent(a, b, kind);
-const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
-/** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
- * text is compared cell by cell. */
-export const same = (ref: RemoteRef, a: string, b: string): Promise<boolean> =>
-  (ref.kind === 'glossary' ? offload.sameGrid(a, b) : sameContent(a, b, kindOf(ref)));
-export const entryCount = (ref: RemoteRef, text: string): Promise<number> =>
-  (ref.kind === 'glossary' ? offload.gridEntryCount(text) : offload.countEntries(text));
-
-/** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
-export async function checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
-  if (ref.kind === 'glossary') {
-    const text = await offload.decodeText(content);
-    return { text, same: base !== undefined && await same(ref, base, text), errors: 0, linted: false };
-  }
-  const check = ref.kind === 'dictionary'
-    ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
-    : { kind: 'terms' as const, lang: ref.lang };
-  return { ...await offload.saveChecks(content, base, check, lint), linted: lint };
-}
-
 /** The remote fetches of a save and the decision whether it may push. `approved` (the remote the user chose to
  * overwrite) and `remoteSeen` (a newer remote seen, for Compare and Merge) are the file system's own maps. */
+const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'terms');
+
 export class SaveCheck {
   constructor(private readonly store: RemoteStore, private readonly approved: ReadonlyMap<string, string>,
     private readonly remoteSeen: Map<string, string>) {}
+
+  /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
+   * Pull or a stat of 10 MiB never stalls the extension host. */
+  private get offload(): Offload { return this.store.offload; }
+
+  /** The errors of a text of `ref`. */
+  errorCount(ref: RemoteRef, text: string): Promise<number> {
+    if (ref.kind === 'glossary') return this.offload.gridErrorCount(text);
+    return ref.kind === 'dictionary'
+      ? this.offload.entriesErrorCount(text, { format: 'tsv', sourceLang: ref.sourceLang, targetLang: ref.targetLang })
+      : this.offload.termsErrorCount(text, ref.lang);
+  }
+
+  /** Whether two texts of `ref` hold the same entries (whatever their order, quoting or blank lines); a multilingual
+   * text is compared cell by cell. */
+  same(ref: RemoteRef, a: string, b: string): Promise<boolean> {
+    return ref.kind === 'glossary' ? this.offload.sameGrid(a, b) : this.offload.sameContent(a, b, kindOf(ref));
+  }
+
+  entryCount(ref: RemoteRef, text: string): Promise<number> {
+    return ref.kind === 'glossary' ? this.offload.gridEntryCount(text) : this.offload.countEntries(text);
+  }
+
+  /** The text of a save's bytes, whether it holds the same entries as `base`, and (when `lint`) its error count. */
+  async checkBytes(ref: RemoteRef, content: Uint8Array, base: string | undefined, lint: boolean): Promise<{ text: string; same: boolean; errors: number; linted: boolean }> {
+    if (ref.kind === 'glossary') {
+      const text = await this.offload.decodeText(content);
+      return { text, same: base !== undefined && await this.same(ref, base, text), errors: 0, linted: false };
+    }
+    const check = ref.kind === 'dictionary'
+      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+      : { kind: 'terms' as const, lang: ref.lang };
+    return { ...await this.offload.saveChecks(content, base, check, lint), linted: lint };
+  }
 
   /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
    * hands the 10 MiB over to writeFile), for that save's conflict check. */
@@ -125,7 +132,7 @@ export class SaveCheck {
       },
       drop: () => {
         abort.abort();
-        void fetched.then((f) => { if (typeof f === 'object') offload.release(f.kept); }, () => undefined);
+        void fetched.then((f) => { if (typeof f === 'object') this.offload.release(f.kept); }, () => undefined);
       },
     };
   }
@@ -148,24 +155,24 @@ export class SaveCheck {
     if (typeof fetched === 'object') {
       // Kept on the worker: compared with the base there. Only a remote that moved comes back, for the checks below.
       try {
-        if (base !== undefined && await offload.keptEquals(fetched.kept, base)) {
-          offload.release(fetched.kept);
+        if (base !== undefined && await this.offload.keptEquals(fetched.kept, base)) {
+          this.offload.release(fetched.kept);
           return { outcome: 'push', remote: undefined };
         }
-        remote = await offload.takeKept(fetched.kept);
+        remote = await this.offload.takeKept(fetched.kept);
       } catch (err) {
-        if (!(err instanceof KeptTextGone)) { offload.release(fetched.kept); throw err; }
+        if (!(err instanceof KeptTextGone)) { this.offload.release(fetched.kept); throw err; }
         remote = await this.fetchForSave(ref, signal); // the worker stopped: fetched again, as text
       }
     } else remote = fetched;
     // Both callers have found that the text differs from its base: a remote that is still the base (the common
     // case, told by one string comparison) is neither the same as the text nor changed.
     if (remote !== undefined && remote === base) return { outcome: 'push', remote };
-    if (remote !== undefined && await same(ref, remote, text)) return { outcome: 'same', remote };
+    if (remote !== undefined && await this.same(ref, remote, text)) return { outcome: 'same', remote };
     const approved = this.approved.get(key);
     // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
-    const unchanged = remote === undefined || (base !== undefined && await same(ref, remote, base));
-    if (!unchanged && !(approved !== undefined && await same(ref, approved, remote!))) {
+    const unchanged = remote === undefined || (base !== undefined && await this.same(ref, remote, base));
+    if (!unchanged && !(approved !== undefined && await this.same(ref, approved, remote!))) {
       this.remoteSeen.set(key, remote!);
       return { outcome: 'conflict', remote };
     }

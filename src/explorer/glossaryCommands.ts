@@ -8,7 +8,6 @@ import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
-import { showPushBlocked } from '../platform/blocked';
 import { describeError, showError } from '../platform/errors';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
@@ -91,7 +90,7 @@ export function glossaryActions(ctx: CommandContext): GlossaryActions {
 /** Entries for a new dictionary: none, or a glossary file the user picks (the active editor's first, then the
  * workspace's glossary files: only TSV and CSV glossary files are offered). Undefined when the user cancelled, or
  * the file has errors to fix first, or its language columns name another pair and the user did not go on. */
-async function entriesFromFile(pair: { sourceLang: string; targetLang: string }): Promise<Pick<DictionaryInput, 'entries' | 'entriesFormat'> | undefined> {
+async function entriesFromFile(ctx: CommandContext, pair: { sourceLang: string; targetLang: string }): Promise<Pick<DictionaryInput, 'entries' | 'entriesFormat'> | undefined> {
   const settings = readLintSettings();
   const active = vscode.window.activeTextEditor?.document;
   const files: vscode.Uri[] = [];
@@ -118,7 +117,7 @@ async function entriesFromFile(pair: { sourceLang: string; targetLang: string })
   const findings = lintEntries(text, { format: kind.format, ...pair });
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length) {
-    showPushBlocked(name, errors.length, doc.uri);
+    ctx.blocked.show(name, errors.length, doc.uri);
     return undefined;
   }
   // CSV language columns that name another pair: the service ignores those entries. Say so before creating.
@@ -155,7 +154,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
       const pair = await pickGlossaryPair(languages);
       if (!pair) return;
-      const entries = await entriesFromFile(pair);
+      const entries = await entriesFromFile(ctx, pair);
       if (!entries) return;
       const g = await withCancellableProgress(vscode.l10n.t('Creating glossary "{0}"…', name), (signal) => actions.createGlossary(name, { ...pair, ...entries }, signal));
       await ctx.glossaries.reveal(g.glossaryId).catch(() => undefined);
@@ -186,7 +185,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
         const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
         const pair = await pickGlossaryPair(languages, glossary.dictionaries);
         if (!pair) return;
-        const entries = await entriesFromFile(pair);
+        const entries = await entriesFromFile(ctx, pair);
         if (!entries) return;
         await withCancellableProgress(vscode.l10n.t('Adding the {0} dictionary…', pairLabel(pair)), (signal) => actions.addDictionary(glossary.glossaryId, { ...pair, ...entries }, signal));
       } catch (err) {

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { preferredEdits } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
-import { offload } from '../worker/offload';
+import type { Offload } from '../worker/offload';
 import { readPieces } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';
@@ -85,7 +85,7 @@ class Provider implements vscode.CodeActionProvider {
  * slices and fixed on the core worker (a 10 MiB dictionary's fixes held the extension host for seconds), and the
  * fixes are applied as small edits (a fix that made another one possible: one edit of what differs). Done again on
  * the new text when the document changed meanwhile. */
-export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKind, rules?: RuleSettings): Promise<{ applied: number; errors: number } | undefined> {
+export async function fixAllInDocument(offload: Offload, doc: vscode.TextDocument, known?: LintKind, rules?: RuleSettings): Promise<{ applied: number; errors: number } | undefined> {
   const kind = known ?? lintKindOf(doc, readLintSettings());
   if (!kind) return undefined;
   for (let attempt = 0; ; attempt++) {
@@ -94,7 +94,7 @@ export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKin
     if (!r.applied) return { applied: 0, errors: r.errors };
     if (doc.version === version) {
       if (r.text !== undefined) {
-        await replaceText(doc, r.text);
+        await replaceText(offload, doc, r.text);
         return { applied: r.applied, errors: r.errors };
       }
       const edit = new vscode.WorkspaceEdit();
@@ -106,7 +106,7 @@ export async function fixAllInDocument(doc: vscode.TextDocument, known?: LintKin
   }
 }
 
-export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposable[] {
+export function registerCodeActions(manager: DiagnosticsManager, offload: Offload): vscode.Disposable[] {
   const selector: vscode.DocumentSelector = [
     { language: 'glossary-tsv' }, { language: 'glossary-csv' }, { language: 'spoken-terms' }, { language: 'glossary-multilingual' },
     { pattern: '**/*.{tsv,csv,txt}' }, { scheme: 'terminology' },
@@ -122,7 +122,7 @@ export function registerCodeActions(manager: DiagnosticsManager): vscode.Disposa
       let fixed: { applied: number; errors: number } | undefined;
       try {
         fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
-          () => fixAllInDocument(doc, manager.kindOf(doc), manager.rulesFor(doc.uri)));
+          () => fixAllInDocument(offload, doc, manager.kindOf(doc), manager.rulesFor(doc.uri)));
       } catch (err) {
         void showError(vscode.l10n.t('Fix All did not change the document'), err);
         return 0;

@@ -2,10 +2,11 @@
  * fixes, Fix All) on them. The features that show findings (documents, table, glossary view, sync) take the manager. */
 import type * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
+import type { Offload } from '../worker/offload';
 import { registerCodeActions } from './codeActions';
 import { DiagnosticsManager } from './diagnosticsManager';
 
-export function registerLint(log: Logger): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
+export function registerLint(log: Logger, offload: Offload): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
   const diagnostics = new DiagnosticsManager(log);
-  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics)] };
+  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics, offload)] };
 }

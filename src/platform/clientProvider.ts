@@ -1,5 +1,5 @@
 /** Builds the one shared ServiceClient from the key and the settings, and rebuilds it when either changes. */
-import { offload } from '../worker/offload';
+import type { Offload } from '../worker/offload';
 import * as vscode from 'vscode';
 import { ServiceClient } from '../api';
 import type { KeyStore } from './keyStore';
@@ -16,7 +16,8 @@ export class ClientProvider implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly keys: KeyStore, private readonly log: Logger, private readonly userAgent: string) {
+  /** `offload`: where the JSON of large bodies is parsed and encoded (off the extension host's thread). */
+  constructor(private readonly keys: KeyStore, private readonly log: Logger, private readonly userAgent: string, private readonly offload: Offload) {
     this.subscriptions = [
       this.changed,
       keys.onDidChange(() => this.invalidate()),
@@ -34,7 +35,7 @@ export class ClientProvider implements vscode.Disposable {
     return new ServiceClient({
       key, plan: s.plan, baseUrl: s.baseUrl, freeBaseUrl: s.freeBaseUrl, authScheme: s.authScheme,
       timeoutMs: s.requestTimeoutMs, logger: this.log, userAgent: this.userAgent,
-      largeJson: { parse: (bytes) => offload.parseJson(bytes), encode: (value, size) => offload.encodeJson(value, size) },
+      largeJson: { parse: (bytes) => this.offload.parseJson(bytes), encode: (value, size) => this.offload.encodeJson(value, size) },
     });
   }
 

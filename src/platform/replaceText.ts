@@ -1,12 +1,12 @@
 /** Replacing a document's text without holding the event loop on 10 MiB: one edit of only what differs. */
 import * as vscode from 'vscode';
-import { offload } from '../worker/offload';
+import type { Offload } from '../worker/offload';
 import { readText } from './readText';
 
 /** Replaces the document's text with `text` by one edit of only what differs (between the common start and the
  * common end, found on the core worker for a large text): a Pull or a Merge of 10 MiB that changes a few entries
  * is a small edit for VS Code and for the linter. `read`: the document's text and version as the caller read them. */
-export async function replaceText(doc: vscode.TextDocument, text: string, read?: { text: string; version: number }): Promise<void> {
+export async function replaceText(offload: Offload, doc: vscode.TextDocument, text: string, read?: { text: string; version: number }): Promise<void> {
   // The document's text as the caller read it, when it has not changed since (10 MiB is not read and joined twice).
   const { text: old, version } = read && read.version === doc.version ? read : await readText(doc);
   if (old === text) return;

@@ -7,7 +7,7 @@ import { GlossarySearch } from './searchGlossaries';
 
 export function registerSearch(deps: CommandContext): { disposables: vscode.Disposable[]; search: GlossarySearch } {
   const log = deps.log.child('search');
-  const search = new GlossarySearch(() => deps.clients.get(), log);
+  const search = new GlossarySearch(() => deps.clients.get(), log, deps.offload);
   let last: SearchQuery = { query: '', caseSensitive: false };
 
   const command = async () => {

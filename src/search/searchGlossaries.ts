@@ -2,7 +2,7 @@
  * client (its retry policy handles 429), cached per dictionary version. Plain values in and out; no `vscode`. */
 import { CancelledError, type Glossary, type ServiceClient } from '../api';
 import type { EntryMatch, PhraseSearchOptions } from '../core/search';
-import { KeptTextGone, offload, type KeptText } from '../worker/offload';
+import { KeptTextGone, type KeptText, type Offload } from '../worker/offload';
 import { forEachBounded } from '../base/bounded';
 import type { Logger } from '../base/logger';
 import { EntriesCache } from './cache';
@@ -43,7 +43,8 @@ const heldSize = (held: HeldEntries) => ('text' in held ? held.text.length : hel
 export class GlossarySearch {
   readonly cache: EntriesCache<HeldEntries>;
 
-  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly log: Logger, cache?: EntriesCache<HeldEntries>) {
+  /** `offload`: where the entries are kept and searched (a dictionary of 10 MiB never crosses back to this thread). */
+  constructor(private readonly client: () => Promise<ServiceClient | undefined>, private readonly log: Logger, private readonly offload: Offload, cache?: EntriesCache<HeldEntries>) {
     this.cache = cache ?? new EntriesCache<HeldEntries>(undefined, heldSize, (held) => { if ('kept' in held) offload.release(held.kept); });
   }
 
@@ -72,7 +73,7 @@ export class GlossarySearch {
     await forEachBounded(toFetch, options.concurrency ?? DEFAULT_SEARCH_CONCURRENCY, async (i) => {
       const { ref, entryCount } = dictionaries[i];
       try {
-        const held = await offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(ref.glossaryId, ref.sourceLang, ref.targetLang, signal) });
+        const held = await this.offload.keepEntries({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, ...await client.getDictionaryEntriesRaw(ref.glossaryId, ref.sourceLang, ref.targetLang, signal) });
         texts[i] = held;
         this.cache.set(ref, entryCount, held);
       } catch (err) {
@@ -92,14 +93,14 @@ export class GlossarySearch {
       const held = texts[i];
       if (held === undefined) { found.push([]); continue; }
       try {
-        found.push('text' in held ? await offload.findInEntries(held.text, query, options) : await offload.findInKept(held.kept, query, options));
+        found.push('text' in held ? await this.offload.findInEntries(held.text, query, options) : await this.offload.findInKept(held.kept, query, options));
       } catch (err) {
         if (!(err instanceof KeptTextGone)) throw err;
         // The worker stopped (everything runs here from now on): this dictionary is read again.
         const { ref, entryCount } = dictionaries[i];
         const text = await client.getDictionaryEntries(ref.glossaryId, ref.sourceLang, ref.targetLang, signal);
         this.cache.set(ref, entryCount, { text });
-        found.push(await offload.findInEntries(text, query, options));
+        found.push(await this.offload.findInEntries(text, query, options));
       }
     }
     const matches: GlossaryMatch[] = [];

@@ -6,7 +6,6 @@ import { STYLE_LANGUAGES } from '../core';
 import { StyleListNode } from '../trees/styleRulesTree';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { showError } from '../platform/errors';
-import { showPushBlocked } from '../platform/blocked';
 import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
@@ -67,7 +66,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
   };
 
   const fs = new StyleRulesFileSystem(() => ctx.clients.get(), {
-    blocked: (uri, errors) => showPushBlocked(uri.path.slice(1), errors, uri),
+    blocked: (uri, errors) => ctx.blocked.show(uri.path.slice(1), errors, uri),
     conflict,
     pushed: (_uri, list, calls) => {
       ctx.styleRules.refresh();
@@ -231,7 +230,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         if (!doc.isDirty) return;
         try {
           const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', uri.path.slice(1)), (signal) => actions.preflightStyleSave(uri, signal));
-          if (pre.outcome === 'blocked') { lint.lint(doc); showPushBlocked(uri.path.slice(1), pre.errors, uri); }
+          if (pre.outcome === 'blocked') { lint.lint(doc); ctx.blocked.show(uri.path.slice(1), pre.errors, uri); }
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {

@@ -4,6 +4,7 @@
  * becomes the smallest edit of the document (src/table/tablePanel.ts), and every document change reaches it as a
  * splice of rows. */
 import * as vscode from 'vscode';
+import type { Offload } from '../worker/offload';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { Logger } from '../base/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
@@ -51,7 +52,7 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   /** Every HTML given to a webview (for tests: the key scan reads them all). */
   readonly onDidRender = this.render.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger) {
+  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger, readonly offload: Offload) {
     // A picker or modal shown for a table (afterPicker) gives the keyboard back to the table that is the active editor.
     setTableRefocus(() => {
       for (const table of this.panels.values()) table.refocus();
@@ -240,8 +241,8 @@ function basename(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
-export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: DiagnosticsManager, log: Logger): { provider: TableEditorProvider; disposables: vscode.Disposable[] } {
-  const provider = new TableEditorProvider(extensionUri, diagnostics, log);
+export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: DiagnosticsManager, log: Logger, offload: Offload): { provider: TableEditorProvider; disposables: vscode.Disposable[] } {
+  const provider = new TableEditorProvider(extensionUri, diagnostics, log, offload);
   return {
     provider,
     disposables: [

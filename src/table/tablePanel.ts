@@ -8,7 +8,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import type { Logger } from '../base/logger';
 import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
-import { offload, OFFLOAD_ABOVE } from '../worker/offload';
+import { OFFLOAD_ABOVE, type Offload } from '../worker/offload';
 import { afterPicker } from '../platform/pickerFocus';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
@@ -27,6 +27,8 @@ export const modeOf = (doc: vscode.TextDocument): TableMode =>
 export interface PanelOwner {
   readonly diagnostics: DiagnosticsManager;
   readonly log: Logger;
+  /** Where the rows of a large document are encoded and sorted. */
+  readonly offload: Offload;
   posted(uri: vscode.Uri, message: TableUpdate): void;
   received(uri: vscode.Uri, message: TableRequest): void;
   reported(uri: vscode.Uri, figures: TableFigures): void;
@@ -190,14 +192,14 @@ export class TablePanel implements vscode.Disposable {
     const split = (q: [number, string[]]) => q[0] < FIRST_SCREEN_LINES;
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
     const version = this.document.version;
-    const rest = complete ? undefined : offload.encodeRows(text.slice(firstScreenEnd + 1));
+    const rest = complete ? undefined : this.owner.offload.encodeRows(text.slice(firstScreenEnd + 1));
     // The order of all rows by each column, made from the same rows once the webview has them all, on a worker at a
     // lower priority, so that a sort of a large table costs the webview one pass (a small table sorts at once where it
     // is). Not earlier: made while the webview loads, it delayed the first rows by 150 ms and all rows by 350 ms on
     // 2 cores (docs/performance.md). A sort before it arrives is made in the webview.
     const loaded = new Promise<void>((resolve) => { this.loaded = resolve; });
     const orders = rest && text.length >= OFFLOAD_ABOVE
-      ? Promise.all([rest, loaded]).then(([{ bytes }]) => offload.tableOrders({
+      ? Promise.all([rest, loaded]).then(([{ bytes }]) => this.owner.offload.tableOrders({
         separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns, languages,
         head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),
       }))
@@ -347,7 +349,7 @@ export class TablePanel implements vscode.Disposable {
         return line < 0 || line >= doc.lineCount ? gone : this.fixes(line, m.column);
       }
       case 'fixAll': {
-        const applied = (await fixAllInDocument(doc))?.applied;
+        const applied = (await fixAllInDocument(this.owner.offload, doc))?.applied;
         return applied
           ? { ok: true, message: applied === 1 ? vscode.l10n.t('1 fix applied.') : vscode.l10n.t('{0} fixes applied.', applied) }
           : { ok: false, message: vscode.l10n.t('Nothing to fix automatically.') };
@@ -418,7 +420,7 @@ export class TablePanel implements vscode.Disposable {
     }
     if (!items.length) return { ok: false, message: here.length ? vscode.l10n.t('No automatic fix for this cell.') : vscode.l10n.t('No problem in this cell.') };
     if (findings.some((f) => f.fixes?.some((x) => x.preferred))) {
-      items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(doc) });
+      items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(this.owner.offload, doc) });
     }
     const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') }));
     if (!pick) return { ok: false };

@@ -4,15 +4,21 @@ import type { SpokenTermsTree } from './spokenTermsTree';
 import type { StyleRulesTree } from './styleRulesTree';
 import type { Logger } from '../base/logger';
 import type { ServiceClient } from '../api';
+import type { Offload } from '../worker/offload';
+import type { PushBlockedNotices } from '../platform/blocked';
 import * as vscode from 'vscode';
 
-/** What every command module gets: the shared client, the trees, a logger. */
+/** What every command module gets: the shared client, the trees, a logger, and the extension's one offload (made in
+ * activate, disposed with it: its worker starts on first use). */
 export interface CommandContext {
   clients: ClientProvider;
   glossaries: GlossaryTree;
   spokenTerms: SpokenTermsTree;
   styleRules: StyleRulesTree;
   log: Logger;
+  offload: Offload;
+  /** The "errors block the push" notifications. */
+  blocked: PushBlockedNotices;
 }
 
 /** The client, or a message that says how to get one (for commands, which talk to the user). */

@@ -387,5 +387,3 @@ function defaultScript(): string | undefined {
   return existsSync(here) ? here : undefined;
 }
 
-/** The one offload of the extension (its worker starts on first use; disposed with the extension). */
-export const offload = new Offload();

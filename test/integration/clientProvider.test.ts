@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { ClientProvider } from '../../src/platform/clientProvider';
 import type { KeyStore } from '../../src/platform/keyStore';
 import { silentLogger } from '../../src/base/logger';
+import { Offload } from '../../src/worker/offload';
 import { PAID_KEY } from './service';
 
 /** A key store whose reads wait until `release()`; `reads` counts them; `change()` fires onDidChange. */
@@ -27,9 +28,12 @@ function slowKeys(key: string | undefined) {
 }
 
 describe('client provider', () => {
+  const offload = new Offload();
+  after(() => offload.dispose());
+
   it('calls made while the key is still being read all get the client, from one read', async () => {
     const k = slowKeys(PAID_KEY);
-    const provider = new ClientProvider(k.keys, silentLogger, 'test');
+    const provider = new ClientProvider(k.keys, silentLogger, 'test', offload);
     try {
       const calls = [provider.get(), provider.get(), provider.get()];
       k.release();
@@ -45,7 +49,7 @@ describe('client provider', () => {
 
   it('a changed key builds a new client; no key gives undefined', async () => {
     const k = slowKeys(PAID_KEY);
-    const provider = new ClientProvider(k.keys, silentLogger, 'test');
+    const provider = new ClientProvider(k.keys, silentLogger, 'test', offload);
     try {
       k.release();
       const first = await provider.get();

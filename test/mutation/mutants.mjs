@@ -23,7 +23,7 @@ export const mutants = [
   {
     id: 'missing-base-unchanged',
     bug: 'a save with no known base takes the remote as unchanged and pushes over it',
-    changes: [{ file: 'src/documents/saveCheck.ts', find: '(base !== undefined && await same(ref, remote, base))', replace: '(base === undefined || await same(ref, remote, base))' }],
+    changes: [{ file: 'src/documents/saveCheck.ts', find: '(base !== undefined && await this.same(ref, remote, base))', replace: '(base === undefined || await this.same(ref, remote, base))' }],
     tests: [{ suite: 'ui', grep: '^reload-no-base' }],
   },
   {

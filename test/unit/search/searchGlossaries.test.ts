@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { CancelledError, ServiceClient } from '../../../src/api';
 import { GlossarySearch } from '../../../src/search/searchGlossaries';
-import { offload } from '../../../src/worker/offload';
+import { Offload } from '../../../src/worker/offload';
 import { silentLogger } from '../../../src/base/logger';
 import { startEmulator, type Emulator } from '../../emulator/server';
 import { seedDemo } from '../../emulator/seed';
@@ -21,6 +21,8 @@ function seedLoad(acc: Account, glossaries: number): void {
 }
 
 describe('searching every dictionary of every glossary (against the emulator)', () => {
+  const offload = new Offload();
+  after(() => offload.dispose());
   let emu: Emulator;
   let search: GlossarySearch;
   let client: ServiceClient;
@@ -29,7 +31,7 @@ describe('searching every dictionary of every glossary (against the emulator)', 
   beforeEach(async () => {
     emu = await startEmulator({ key: KEY, seed: seedDemo });
     client = new ServiceClient({ key: KEY, baseUrl: emu.url, retry: { baseDelayMs: 5, random: () => 0.5 } });
-    search = new GlossarySearch(async () => client, silentLogger);
+    search = new GlossarySearch(async () => client, silentLogger, offload);
   });
   afterEach(() => emu.close());
 
@@ -89,7 +91,7 @@ describe('searching every dictionary of every glossary (against the emulator)', 
     const entries = Array.from({ length: 20_000 }, (_, i): [string, string] => [i === 12_345 ? 'Nadel im Heuhaufen' : `term ${i}`, `Begriff ${i}`]);
     // The client as the extension makes it: large answers are read as bytes, for the worker.
     client = new ServiceClient({ key: KEY, baseUrl: emu.url, largeJson: { parse: (b) => offload.parseJson(b), encode: (v, n) => offload.encodeJson(v, n) } });
-    search = new GlossarySearch(async () => client, silentLogger);
+    search = new GlossarySearch(async () => client, silentLogger, offload);
     acc.glossaries.push({ glossary_id: '00000000-0000-4000-8000-00000000abcd', name: 'Large', creation_time: '2026-01-01T00:00:00Z', dictionaries: [{ source_lang: 'de', target_lang: 'en', entries }] });
     const first = await search.searchGlossaries('heuhaufen');
     assert.deepEqual(first.matches.map((m) => [m.line + 1, m.source, m.target]), [[12_346, 'Nadel im Heuhaufen', 'Begriff 12345']]);
