@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { Glossary, ServiceClient, StyleRuleList, TranslationMemory } from '../api';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { withCancellableProgress } from '../platform/progress';
 import { pairLabel } from '../platform/words';
 
@@ -142,7 +142,7 @@ export function registerTryCustomizations(ctx: CommandContext): { actions: Custo
           ...(style.s ? { styleId: style.s.styleId } : {}), ...(memory.m ? { translationMemoryId: memory.m.translationMemoryId, translationMemoryThreshold: threshold } : {}),
         }, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not translate'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not translate'), err);
       }
     }),
   ];

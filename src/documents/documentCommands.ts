@@ -10,8 +10,7 @@ import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLi
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { TermListNode } from '../trees/spokenTermsTree';
-import { showError } from '../platform/errors';
-import { afterPicker } from '../platform/pickerFocus';
+
 import { publishedFindings } from '../lint/convert';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
@@ -52,7 +51,7 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
     discarded(uri, restore) {
       const back = vscode.l10n.t('Restore My Changes');
       void vscode.window.showWarningMessage(vscode.l10n.t('Your unsaved changes to {0} were discarded ("Don\'t Save" or Revert): the document holds the remote version again.', basename(uri)), back)
-        .then(async (picked) => { if (picked === back) await restore().catch((err: unknown) => showError(vscode.l10n.t('Could not restore your changes'), err)); });
+        .then(async (picked) => { if (picked === back) await restore().catch((err: unknown) => ctx.errors.show(vscode.l10n.t('Could not restore your changes'), err)); });
     },
     unchanged(uri) {
       vscode.window.setStatusBarMessage(vscode.l10n.t('{0}: no entry changed, nothing to push', basename(uri)), 5000);
@@ -94,14 +93,14 @@ function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 
 
 /** Machine-translated drafts that nobody has changed yet (Add Language, Fill Missing Translations) become entries of
  * the service when saved: Ctrl+S asks first. "Review Drafts" pushes nothing and moves to the first draft. */
-async function confirmDrafts(doc: vscode.TextDocument): Promise<boolean> {
+async function confirmDrafts(ctx: CommandContext, doc: vscode.TextDocument): Promise<boolean> {
   const drafts = publishedFindings(doc.uri, 'draft-translation').sort((a, b) => a.range.start.compareTo(b.range.start));
   if (!drafts.length) return true;
   const push = vscode.l10n.t('Push with Drafts');
   const review = vscode.l10n.t('Review Drafts');
   // From the table too (Ctrl+S there): once the question is answered, the table's grid takes the keyboard back.
   // Review Drafts first: the question's first button is its default, and a reflex Enter should not push them.
-  const picked = await afterPicker(vscode.window.showWarningMessage(
+  const picked = await ctx.pickers.after(vscode.window.showWarningMessage(
     drafts.length === 1
       ? vscode.l10n.t('1 machine-translated draft in {0} has not been reviewed.', basename(doc.uri))
       : vscode.l10n.t('{0} machine-translated drafts in {1} have not been reviewed.', drafts.length, basename(doc.uri)),
@@ -292,7 +291,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     if (!glossary || !pair) return;
     const g = glossary;
     const p = pair;
-    const retry = () => actions.openDictionary(g, p).catch((err: unknown) => showError(vscode.l10n.t('Could not open {0}', pairLabel(p)), err, retry));
+    const retry = () => actions.openDictionary(g, p).catch((err: unknown) => ctx.errors.show(vscode.l10n.t('Could not open {0}', pairLabel(p)), err, retry));
     await retry();
   };
 
@@ -318,7 +317,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       return { label: s.toUpperCase(), description: `→ ${targets.join(', ')}`, s };
     }), { title: vscode.l10n.t('Open "{0}" from which source language?', g.name) }))?.s);
     if (!sourceLang) return;
-    const retry = () => actions.openGlossary(g, sourceLang, { in: readOpenGlossaryIn() }).catch((err: unknown) => showError(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
+    const retry = () => actions.openGlossary(g, sourceLang, { in: readOpenGlossaryIn() }).catch((err: unknown) => ctx.errors.show(vscode.l10n.t('Could not open "{0}"', g.name), err, retry));
     await retry();
   };
 
@@ -343,7 +342,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       await withCancellableProgress(vscode.l10n.t('Reading the remote dictionary…'), (signal) =>
         actions.compareLocal(doc.uri, { glossaryId: picked.glossary.glossaryId, sourceLang: picked.sourceLang, targetLang: picked.targetLang }, signal));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not compare with the remote'), err);
+      await ctx.errors.show(vscode.l10n.t('Could not compare with the remote'), err);
     }
   };
 
@@ -354,7 +353,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const result = await withCancellableProgress(vscode.l10n.t('Merging the remote {0}…', basename(r.doc.uri)), (signal) => actions.mergeWithRemote(r.doc.uri, signal));
       void vscode.window.showInformationMessage(mergeMessage(result));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not merge with the remote'), err);
+      await ctx.errors.show(vscode.l10n.t('Could not merge with the remote'), err);
     }
   };
 
@@ -368,7 +367,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     try {
       await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(r.doc.uri)), (signal) => actions.overwriteRemote(r.doc.uri, signal));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not overwrite the remote'), err);
+      await ctx.errors.show(vscode.l10n.t('Could not overwrite the remote'), err);
     }
   };
 
@@ -393,7 +392,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       }
       await withCancellableProgress(vscode.l10n.t('Pulling {0}…', basename(uri)), (signal) => actions.pull(uri, signal));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not pull {0}', describeRef(r.ref)), err);
+      await ctx.errors.show(vscode.l10n.t('Could not pull {0}', describeRef(r.ref)), err);
     }
   };
 
@@ -408,9 +407,9 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
-      else if (await confirmDrafts(doc)) await doc.save();
+      else if (await confirmDrafts(ctx, doc)) await doc.save();
     } catch (err) {
-      await showError(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
+      await ctx.errors.show(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
     }
   };
 
@@ -425,7 +424,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
         return;
       }
       const retry = () => actions.openTermList(node.collection, node.list.lang)
-        .catch((err: unknown) => showError(vscode.l10n.t('Could not open the {0} term list', node.list.lang.toUpperCase()), err, retry));
+        .catch((err: unknown) => ctx.errors.show(vscode.l10n.t('Could not open the {0} term list', node.list.lang.toUpperCase()), err, retry));
       await retry();
     }),
     vscode.commands.registerCommand('terminology.compareWithRemote', compare),

@@ -6,7 +6,7 @@ import { entriesForSending, entryChanges, findingFromServerError, lintEntries, p
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { pairLabel } from '../platform/words';
-import { showError } from '../platform/errors';
+
 import { checkFileEncoding } from '../platform/fileText';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
@@ -185,7 +185,7 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
       void vscode.window.showInformationMessage(vscode.l10n.t('Pushed {0} to "{1}" {2}: {3}', name, glossary.name, pairLabel(pair), changeSummary(done)));
     } catch (err) {
       if (err instanceof PushBlockedError) ctx.blocked.show(name, err.errors, doc.uri);
-      else await showError(vscode.l10n.t('Could not push {0}', name), err);
+      else await ctx.errors.show(vscode.l10n.t('Could not push {0}', name), err);
     }
   };
   return [vscode.commands.registerCommand('terminology.pushFile', pushFile)];

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { exportLosses, sourceLanguagesOf, type ExportFormat } from '../core/exchange';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { pickGlossary } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';
 import type { ExportActions } from './exportActions';
@@ -75,7 +75,7 @@ export function registerExportCommand(ctx: CommandContext, actions: ExportAction
       if (choice === open) await vscode.window.showTextDocument(files[0]);
     } catch (err) {
       if (err instanceof Error && err.name === 'ImportCancelled') return;
-      await showError(vscode.l10n.t('Could not export {0}', what), err);
+      await ctx.errors.show(vscode.l10n.t('Could not export {0}', what), err);
     }
   };
   return [vscode.commands.registerCommand('terminology.exportGlossary', run)];

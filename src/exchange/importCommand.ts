@@ -9,7 +9,7 @@ import {
 } from '../core/exchange';
 import { GlossaryNode } from '../trees/glossaryTree';
 import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { pickGlossary, pickLanguage } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';
 import type { ImportActions, ImportChoices, ImportSource, ImportTarget } from './importActions';
@@ -316,7 +316,7 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
       const sent = result.sent.map((p) => p.toUpperCase().replace('-', ' → ')).join(', ');
       if (result.error) {
         const notSent = result.notSent.map((p) => p.pair.toUpperCase().replace('-', ' → ')).join(', ');
-        await showError(result.sent.length
+        await ctx.errors.show(result.sent.length
           ? vscode.l10n.t('Import of {0} stopped. Sent: {1}. Not sent: {2}', fileName, sent, notSent)
           : vscode.l10n.t('Import of {0} failed; nothing was sent', fileName), result.error);
         return;
@@ -325,7 +325,7 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
       void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0}: {1} sent ({2}).', fileName, plural(result.sent.length, '1 dictionary', '{0} dictionaries'), sent));
     } catch (err) {
       if (err instanceof Error && err.name === 'ImportCancelled') return;
-      await showError(vscode.l10n.t('Could not import {0}', fileName), err);
+      await ctx.errors.show(vscode.l10n.t('Could not import {0}', fileName), err);
     } finally {
       // The import ended (sent, failed or cancelled): its preview has said what it had to.
       await previews.close(fileName).catch(() => undefined);

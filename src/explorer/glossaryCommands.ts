@@ -8,7 +8,7 @@ import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
-import { describeError, showError } from '../platform/errors';
+import { describeError } from '../platform/errors';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
@@ -164,7 +164,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       if (picked === open) await actions.openDictionary(g, pair);
     } catch (err) {
       if (err instanceof PlanLimitError) void vscode.window.showErrorMessage(err.message);
-      else await showError(vscode.l10n.t('Could not create the glossary'), err, create);
+      else await ctx.errors.show(vscode.l10n.t('Could not create the glossary'), err, create);
     }
   };
 
@@ -174,7 +174,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       const client = await requireClient(ctx);
       const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Rename Glossary'));
       if (!glossary) return;
-      await renameInteractively(vscode.l10n.t('Rename Glossary'), glossary.name, vscode.l10n.t('Could not rename the glossary'),
+      await renameInteractively(ctx.errors, vscode.l10n.t('Rename Glossary'), glossary.name, vscode.l10n.t('Could not rename the glossary'),
         (name, signal) => actions.renameGlossary(glossary.glossaryId, name, signal));
     }),
     vscode.commands.registerCommand('terminology.glossaries.addDictionary', async (arg?: unknown) => {
@@ -189,7 +189,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
         if (!entries) return;
         await withCancellableProgress(vscode.l10n.t('Adding the {0} dictionary…', pairLabel(pair)), (signal) => actions.addDictionary(glossary.glossaryId, { ...pair, ...entries }, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not add the dictionary'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not add the dictionary'), err);
       }
     }),
     vscode.commands.registerCommand('terminology.glossaries.delete', async (arg?: unknown) => {
@@ -205,7 +205,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       try {
         await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', g.name), (signal) => actions.deleteGlossary(g.glossaryId, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not delete the glossary'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not delete the glossary'), err);
       }
     }),
     vscode.commands.registerCommand('terminology.dictionaries.delete', async (arg?: unknown) => {
@@ -224,7 +224,7 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       try {
         await withCancellableProgress(vscode.l10n.t('Deleting the {0} dictionary…', pairLabel(d)), (signal) => actions.deleteDictionary(g.glossaryId, d.sourceLang, d.targetLang, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not delete the dictionary'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not delete the dictionary'), err);
       }
     }),
   ];

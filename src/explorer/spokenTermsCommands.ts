@@ -7,7 +7,7 @@ import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { CollectionNode, TermListNode } from '../trees/spokenTermsTree';
-import { showError } from '../platform/errors';
+
 import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
@@ -98,7 +98,7 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
         if (entries === undefined) return;
         await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createCollection(name, { lang, entries }, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not create the collection'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not create the collection'), err);
       }
     }),
     vscode.commands.registerCommand('terminology.spokenTerms.addList', async (arg?: unknown) => {
@@ -114,14 +114,14 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
         await withCancellableProgress(vscode.l10n.t('Adding the {0} list…', lang.toUpperCase()), (signal) =>
           actions.addTermList(collection.spokenTermsId, { lang, entries }, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not add the term list'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not add the term list'), err);
       }
     }),
     vscode.commands.registerCommand('terminology.spokenTerms.rename', async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Rename Collection'));
       if (!collection) return;
-      await renameInteractively(vscode.l10n.t('Rename Collection'), collection.name, vscode.l10n.t('Could not rename the collection'),
+      await renameInteractively(ctx.errors, vscode.l10n.t('Rename Collection'), collection.name, vscode.l10n.t('Could not rename the collection'),
         (name, signal) => actions.renameCollection(collection.spokenTermsId, name, signal));
     }),
     vscode.commands.registerCommand('terminology.spokenTerms.delete', async (arg?: unknown) => {
@@ -137,7 +137,7 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       try {
         await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', c.name), (signal) => actions.deleteCollection(c.spokenTermsId, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not delete the collection'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not delete the collection'), err);
       }
     }),
     vscode.commands.registerCommand('terminology.spokenTerms.deleteList', async (arg?: unknown) => {
@@ -155,7 +155,7 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       try {
         await withCancellableProgress(vscode.l10n.t('Deleting…'), (signal) => actions.deleteTermList(node.collection.spokenTermsId, node.list.lang, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not delete the term list'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not delete the term list'), err);
       }
     }),
   ];

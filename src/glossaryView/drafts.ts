@@ -7,9 +7,8 @@ import type { ServiceClient } from '../api';
 import { cellValue, encodeField, lintLanguagePair, parseGrid, parseTsvLine, type ParsedGrid } from '../core';
 import { activeDocument } from '../platform/activeDocument';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { publishedFindings } from '../lint/convert';
-import { afterPicker } from '../platform/pickerFocus';
 import { pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { parseRemoteRef, SCHEME } from '../platform/remoteUris';
@@ -247,7 +246,7 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
       void vscode.window.showInformationMessage(done(n));
     } catch (err) {
       if (err instanceof vscode.CancellationError) return;
-      await showError(vscode.l10n.t('No drafts were added'), err);
+      await ctx.errors.show(vscode.l10n.t('No drafts were added'), err);
     }
   };
   return [
@@ -268,7 +267,7 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
       if (!doc || !client) return;
       const grid: ParsedGrid = parseGrid(doc.getText());
       const languages = await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal));
-      const lang = await afterPicker(pickLanguage(vscode.l10n.t('Add a language to the glossary (from {0})', grid.sourceLang.toUpperCase()), languages,
+      const lang = await ctx.pickers.after(pickLanguage(vscode.l10n.t('Add a language to the glossary (from {0})', grid.sourceLang.toUpperCase()), languages,
         [grid.sourceLang.toLowerCase(), ...grid.targets.map((t) => t.toLowerCase())],
         (code) => lintLanguagePair(grid.sourceLang, code, { languages: languages.map((l) => l.lang) }).find((f) => f.severity === 'error')?.message));
       if (!lang) return;
@@ -280,7 +279,7 @@ export function registerDraftCommands(ctx: CommandContext, actions: DraftActions
       if (!doc) return;
       const stats = diagnostics.stats(doc)?.missing?.filter((m) => m.count > 0) ?? [];
       if (!stats.length) { void vscode.window.showInformationMessage(vscode.l10n.t('No gaps: every source has a translation in every language.')); return; }
-      const picked = stats.length === 1 ? stats[0] : (await afterPicker(vscode.window.showQuickPick(
+      const picked = stats.length === 1 ? stats[0] : (await ctx.pickers.after(vscode.window.showQuickPick(
         stats.map((m) => ({ label: m.lang.toUpperCase(), description: plural(m.count, '1 missing', '{0} missing'), m })),
         { title: vscode.l10n.t('Fill the gaps of which language?') })))?.m;
       if (!picked) return;

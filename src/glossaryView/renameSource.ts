@@ -5,10 +5,9 @@ import type { ServiceClient } from '../api';
 import { lintEntries, parseEntries, parseTsvLine, serializeEntries, type EntryValues } from '../core';
 import { GlossaryNode } from '../trees/glossaryTree';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { describeError, showError } from '../platform/errors';
+import { describeError } from '../platform/errors';
 import { pickGlossary } from '../platform/pickers';
 import { activeDocument } from '../platform/activeDocument';
-import { afterPicker } from '../platform/pickerFocus';
 import { withCancellableProgress } from '../platform/progress';
 import { parseRemoteRef, SCHEME } from '../platform/remoteUris';
 
@@ -129,22 +128,22 @@ export function registerGlossaryViewCommands(ctx: CommandContext, actions: Gloss
     if (!target) {
       const client = node ? undefined : await requireClient(ctx);
       if (!node && !client) return;
-      const g = node ?? await afterPicker(pickGlossary(client!, vscode.l10n.t('Rename Source Phrase')));
+      const g = node ?? await ctx.pickers.after(pickGlossary(client!, vscode.l10n.t('Rename Source Phrase')));
       if (!g) return;
       const sources = [...new Set(g.dictionaries.map((d) => d.sourceLang.toLowerCase()))].sort();
       const sourceLang = sources.length === 1 ? sources[0]
-        : (await afterPicker(vscode.window.showQuickPick(sources.map((s) => ({ label: s.toUpperCase(), s })), { title: vscode.l10n.t('Source language of the phrase') })))?.s;
+        : (await ctx.pickers.after(vscode.window.showQuickPick(sources.map((s) => ({ label: s.toUpperCase(), s })), { title: vscode.l10n.t('Source language of the phrase') })))?.s;
       if (!sourceLang) return;
       target = { glossaryId: g.glossaryId, name: g.name, sourceLang };
     }
     // The boxes go through afterPicker: from the table (Rename in its title or the palette), its grid takes the keyboard back.
-    const from = target.phrase ?? await afterPicker(vscode.window.showInputBox({
+    const from = target.phrase ?? await ctx.pickers.after(vscode.window.showInputBox({
       title: vscode.l10n.t('Rename Source Phrase in "{0}" ({1})', target.name, target.sourceLang.toUpperCase()),
       prompt: vscode.l10n.t('The source phrase to rename, exactly as written'),
       validateInput: (v) => (v === '' ? vscode.l10n.t('Type the source phrase.') : undefined),
     }));
     if (!from) return;
-    const to = await afterPicker(vscode.window.showInputBox({
+    const to = await ctx.pickers.after(vscode.window.showInputBox({
       title: vscode.l10n.t('Rename "{0}" in every dictionary from {1} of "{2}"', from, target.sourceLang.toUpperCase(), target.name),
       value: from, valueSelection: [0, from.length],
       prompt: vscode.l10n.t('The new source phrase. Each dictionary that has "{0}" gets one call; all are checked first.', from),
@@ -166,7 +165,7 @@ export function registerGlossaryViewCommands(ctx: CommandContext, actions: Gloss
           if (await vscode.window.showErrorMessage(err.message, again) === again) await run();
           return;
         }
-        await showError(vscode.l10n.t('Could not rename "{0}"', from), err);
+        await ctx.errors.show(vscode.l10n.t('Could not rename "{0}"', from), err);
       }
     };
     await run();

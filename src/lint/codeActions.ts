@@ -3,13 +3,14 @@ import * as vscode from 'vscode';
 import { preferredEdits } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { Offload } from '../worker/offload';
+import type { ShownErrors } from '../platform/errors';
 import { readPieces } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { DIAGNOSTIC_SOURCE, isFinding, toWorkspaceEdit } from './convert';
 import type { DiagnosticsManager } from './diagnosticsManager';
 import { lintKindOf, readLintSettings, type LintKind } from '../platform/documentKinds';
 import { activeDocument } from '../platform/activeDocument';
-import { showError } from '../platform/errors';
+
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('terminology');
 
@@ -106,7 +107,7 @@ export async function fixAllInDocument(offload: Offload, doc: vscode.TextDocumen
   }
 }
 
-export function registerCodeActions(manager: DiagnosticsManager, offload: Offload): vscode.Disposable[] {
+export function registerCodeActions(manager: DiagnosticsManager, offload: Offload, errors: ShownErrors): vscode.Disposable[] {
   const selector: vscode.DocumentSelector = [
     { language: 'glossary-tsv' }, { language: 'glossary-csv' }, { language: 'spoken-terms' }, { language: 'glossary-multilingual' },
     { pattern: '**/*.{tsv,csv,txt}' }, { scheme: 'terminology' },
@@ -124,7 +125,7 @@ export function registerCodeActions(manager: DiagnosticsManager, offload: Offloa
         fixed = doc && await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Fixing glossary problems…') },
           () => fixAllInDocument(offload, doc, manager.kindOf(doc), manager.rulesFor(doc.uri)));
       } catch (err) {
-        void showError(vscode.l10n.t('Fix All did not change the document'), err);
+        void errors.show(vscode.l10n.t('Fix All did not change the document'), err);
         return 0;
       }
       if (fixed === undefined || !doc) {

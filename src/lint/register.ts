@@ -3,10 +3,11 @@
 import type * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import type { Offload } from '../worker/offload';
+import type { ShownErrors } from '../platform/errors';
 import { registerCodeActions } from './codeActions';
 import { DiagnosticsManager } from './diagnosticsManager';
 
-export function registerLint(log: Logger, offload: Offload): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
+export function registerLint(log: Logger, offload: Offload, errors: ShownErrors): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
   const diagnostics = new DiagnosticsManager(log);
-  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics, offload)] };
+  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics, offload, errors)] };
 }

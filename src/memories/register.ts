@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { TranslationMemory } from '../api';
 import { CancelledError } from '../api';
 import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
-import { describeError, showError } from '../platform/errors';
+import { describeError } from '../platform/errors';
 import { formatSize, plural } from '../platform/words';
 import { validateName } from '../platform/validate';
 import { MemoriesTree, MemoryNode, languagesLabel } from './memoriesTree';
@@ -85,7 +85,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
         void vscode.window.showInformationMessage(vscode.l10n.t('Stopped following the import of "{0}". If the file was sent, the service goes on, and the memory appears in the view after a refresh once it is done.', name));
         return;
       }
-      await showError(vscode.l10n.t('Could not import {0}', basename(file.path)), err, () => importTmx(file));
+      await ctx.errors.show(vscode.l10n.t('Could not import {0}', basename(file.path)), err, () => importTmx(file));
     }
   };
 
@@ -112,7 +112,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
       if (picked === open) await vscode.window.showTextDocument(target);
     } catch (err) {
       if (err instanceof CancelledError) return;
-      await showError(vscode.l10n.t('Could not export "{0}"', m.name), err, () => exportTmx(arg));
+      await ctx.errors.show(vscode.l10n.t('Could not export "{0}"', m.name), err, () => exportTmx(arg));
     }
   };
 
@@ -134,7 +134,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
         return actions.deleteMemory(m.translationMemoryId, ac.signal).finally(() => sub.dispose());
       });
     } catch (err) {
-      await showError(vscode.l10n.t('Could not delete "{0}"', m.name), err);
+      await ctx.errors.show(vscode.l10n.t('Could not delete "{0}"', m.name), err);
     }
   };
 
@@ -145,7 +145,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
     try {
       await vscode.window.withProgress({ location: { viewId: 'terminology.memories' } }, () => actions.browseSegments(m.translationMemoryId));
     } catch (err) {
-      await showError(vscode.l10n.t('Could not load the segments of "{0}"', m.name), err, () => browse(arg));
+      await ctx.errors.show(vscode.l10n.t('Could not load the segments of "{0}"', m.name), err, () => browse(arg));
     }
   };
 
@@ -187,7 +187,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
     if (!uri || !state) return;
     const next = { ...state.filter, caseSensitive: !state.filter.caseSensitive };
     vscode.window.setStatusBarMessage(next.caseSensitive ? vscode.l10n.t('Segment filter: match case') : vscode.l10n.t('Segment filter: any case'), 3000);
-    try { await actions.filterSegments(uri, next); } catch (err) { await showError(vscode.l10n.t('Could not filter the segments'), err); }
+    try { await actions.filterSegments(uri, next); } catch (err) { await ctx.errors.show(vscode.l10n.t('Could not filter the segments'), err); }
   };
 
   return {
@@ -195,7 +195,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
     disposables: [
       tree, segments,
       vscode.commands.registerCommand('terminology.memories.refresh', () => tree.refresh()),
-      vscode.commands.registerCommand('terminology.memories.loadMore', () => tree.loadMore().catch((err) => showError(vscode.l10n.t('Could not load more translation memories'), err))),
+      vscode.commands.registerCommand('terminology.memories.loadMore', () => tree.loadMore().catch((err) => ctx.errors.show(vscode.l10n.t('Could not load more translation memories'), err))),
       vscode.commands.registerCommand('terminology.memories.import', importTmx),
       vscode.commands.registerCommand('terminology.memories.export', exportTmx),
       vscode.commands.registerCommand('terminology.memories.delete', deleteMemory),

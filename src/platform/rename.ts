@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { showError } from './errors';
+import type { ShownErrors } from './errors';
 import { withCancellableProgress } from './progress';
 import { validateName } from './validate';
 
@@ -8,13 +8,13 @@ import { validateName } from './validate';
  * checked as the service checks it; nothing happens when it is dismissed or unchanged; the action runs with
  * cancellable progress, and a failure is shown with the service's reason.
  */
-export async function renameInteractively(title: string, current: string, failure: string,
+export async function renameInteractively(errors: ShownErrors, title: string, current: string, failure: string,
   rename: (name: string, signal: AbortSignal) => Promise<unknown>): Promise<void> {
   const name = await vscode.window.showInputBox({ title, value: current, validateInput: validateName });
   if (!name || name === current) return;
   try {
     await withCancellableProgress(vscode.l10n.t('Renaming…'), (signal) => rename(name, signal));
   } catch (err) {
-    await showError(failure, err);
+    await errors.show(failure, err);
   }
 }

@@ -17,12 +17,12 @@ export function registerSearch(deps: CommandContext): { disposables: vscode.Disp
     let q = asked;
     for (;;) {
       last = q;
-      const result = await runWithProgress((query, options, signal) => search.searchGlossaries(query, options, signal), q);
+      const result = await runWithProgress(deps.errors, (query, options, signal) => search.searchGlossaries(query, options, signal), q);
       if (!result) return;
       void reportFailures(result);
       const chosen = await showResults(result);
       if (chosen === 'toggleCase') { q = { ...q, caseSensitive: !q.caseSensitive }; continue; }
-      if (chosen) await openMatch(chosen, q);
+      if (chosen) await openMatch(deps.errors, chosen, q);
       return;
     }
   };

@@ -1,10 +1,11 @@
 /** "Search Glossaries…": gathers the phrase and the case option, runs the search with progress, lists the
  * matches, and opens the chosen one in its dictionary with the match selected. */
 import * as vscode from 'vscode';
+import type { ShownErrors } from '../platform/errors';
 import { relocateMatch } from '../core/search';
 import { dictionaryUri } from '../platform/remoteUris';
 import { LANGUAGE_TSV } from '../platform/documentKinds';
-import { showError } from '../platform/errors';
+
 import type { GlossaryMatch, GlossarySearchOptions, GlossarySearchResult, SearchProgress } from './searchGlossaries';
 
 export interface SearchQuery { query: string; caseSensitive: boolean }
@@ -56,7 +57,7 @@ function progressMessage(p: SearchProgress): string {
 }
 
 /** Runs the search with a cancellable notification that counts the dictionaries; undefined when cancelled or failed. */
-export async function runWithProgress(search: Search, q: SearchQuery): Promise<GlossarySearchResult | undefined> {
+export async function runWithProgress(errors: ShownErrors, search: Search, q: SearchQuery): Promise<GlossarySearchResult | undefined> {
   try {
     return await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
@@ -73,7 +74,7 @@ export async function runWithProgress(search: Search, q: SearchQuery): Promise<G
       return search(q.query, { caseSensitive: q.caseSensitive, onProgress }, ac.signal).finally(() => sub.dispose());
     });
   } catch (err) {
-    await showError(vscode.l10n.t('Could not search the glossaries'), err);
+    await errors.show(vscode.l10n.t('Could not search the glossaries'), err);
     return undefined;
   }
 }
@@ -120,7 +121,7 @@ export function showResults(r: GlossarySearchResult): Promise<GlossaryMatch | 't
 }
 
 /** Opens the match's dictionary as its remote document, with the match selected (found again if the text moved). */
-export async function openMatch(m: GlossaryMatch, q: SearchQuery): Promise<vscode.TextEditor | undefined> {
+export async function openMatch(errors: ShownErrors, m: GlossaryMatch, q: SearchQuery): Promise<vscode.TextEditor | undefined> {
   const uri = dictionaryUri({ glossaryId: m.glossaryId, name: m.glossaryName }, m);
   try {
     let doc = await vscode.workspace.openTextDocument(uri);
@@ -133,7 +134,7 @@ export async function openMatch(m: GlossaryMatch, q: SearchQuery): Promise<vscod
     if (!at) void vscode.window.showInformationMessage(vscode.l10n.t('The entry is no longer in this dictionary; it changed since the search.'));
     return editor;
   } catch (err) {
-    await showError(vscode.l10n.t('Could not open the dictionary'), err);
+    await errors.show(vscode.l10n.t('Could not open the dictionary'), err);
     return undefined;
   }
 }

@@ -5,7 +5,7 @@ import type { StyleRuleList } from '../api';
 import { STYLE_LANGUAGES } from '../core';
 import { StyleListNode } from '../trees/styleRulesTree';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
@@ -60,7 +60,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         else if (picked === reload) await reloadAsked(uri);
         else if (picked === overwrite) await overwriteAsked(uri);
       } catch (err) {
-        await showError(vscode.l10n.t('Could not resolve the conflict'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not resolve the conflict'), err);
       }
     });
   };
@@ -188,14 +188,14 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
           const edit = vscode.l10n.t('Edit as JSON');
           if (await vscode.window.showInformationMessage(vscode.l10n.t('Style rule list "{0}" created ({1}).', list.name, list.language.toUpperCase()), edit) === edit) await actions.editStyleRules(list.styleId);
         } catch (err) {
-          await showError(vscode.l10n.t('Could not create the style rule list'), err);
+          await ctx.errors.show(vscode.l10n.t('Could not create the style rule list'), err);
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.rename', async (arg?: unknown) => {
         if (!await requireClient(ctx)) return;
         const list = await listFrom(arg, vscode.l10n.t('Rename Style Rule List'));
         if (!list) return;
-        await renameInteractively(vscode.l10n.t('Rename Style Rule List'), list.name, vscode.l10n.t('Could not rename the style rule list'),
+        await renameInteractively(ctx.errors, vscode.l10n.t('Rename Style Rule List'), list.name, vscode.l10n.t('Could not rename the style rule list'),
           (name, signal) => actions.renameStyleRules(list.styleId, name, signal));
       }),
       vscode.commands.registerCommand('terminology.styleRules.delete', async (arg?: unknown) => {
@@ -210,7 +210,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         try {
           await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', list.name), (signal) => actions.deleteStyleRules(list.styleId, signal));
         } catch (err) {
-          await showError(vscode.l10n.t('Could not delete the style rule list'), err);
+          await ctx.errors.show(vscode.l10n.t('Could not delete the style rule list'), err);
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.edit', async (arg?: unknown) => {
@@ -220,7 +220,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         try {
           await actions.editStyleRules(list.styleId);
         } catch (err) {
-          await showError(vscode.l10n.t('Could not open "{0}"', list.name), err);
+          await ctx.errors.show(vscode.l10n.t('Could not open "{0}"', list.name), err);
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.save', async (arg?: unknown) => {
@@ -234,20 +234,20 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {
-          await showError(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err);
+          await ctx.errors.show(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err);
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.compare', async (arg?: unknown) => {
         const uri = activeStyleUri(arg);
-        if (uri) await actions.compareStyleRules(uri).catch((err) => showError(vscode.l10n.t('Could not compare'), err));
+        if (uri) await actions.compareStyleRules(uri).catch((err) => ctx.errors.show(vscode.l10n.t('Could not compare'), err));
       }),
       vscode.commands.registerCommand('terminology.styleRules.reload', async (arg?: unknown) => {
         const uri = activeStyleUri(arg);
-        if (uri) await reloadAsked(uri).catch((err) => showError(vscode.l10n.t('Could not reload'), err));
+        if (uri) await reloadAsked(uri).catch((err) => ctx.errors.show(vscode.l10n.t('Could not reload'), err));
       }),
       vscode.commands.registerCommand('terminology.styleRules.overwrite', async (arg?: unknown) => {
         const uri = activeStyleUri(arg);
-        if (uri) await overwriteAsked(uri).catch((err) => showError(vscode.l10n.t('Could not overwrite'), err));
+        if (uri) await overwriteAsked(uri).catch((err) => ctx.errors.show(vscode.l10n.t('Could not overwrite'), err));
       }),
     ],
   };

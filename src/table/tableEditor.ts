@@ -9,7 +9,7 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { Logger } from '../base/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
 import { TablePanel } from './tablePanel';
-import { afterPicker, setTableRefocus } from '../platform/pickerFocus';
+import type { PickerFocus } from '../platform/pickerFocus';
 import type { TableMode } from '../protocol/table';
 
 export type { TableCommand, TableRequest, TableUpdate } from '../protocol/table';
@@ -52,12 +52,15 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
   /** Every HTML given to a webview (for tests: the key scan reads them all). */
   readonly onDidRender = this.render.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger, readonly offload: Offload) {
-    // A picker or modal shown for a table (afterPicker) gives the keyboard back to the table that is the active editor.
-    setTableRefocus(() => {
+  constructor(private readonly extensionUri: vscode.Uri, readonly diagnostics: DiagnosticsManager, readonly log: Logger, readonly offload: Offload,
+    readonly pickers: PickerFocus) {
+    // A picker or modal shown for a table (pickers.after) gives the keyboard back to the table that is the active editor.
+    this.refocusing = pickers.refocusWith(() => {
       for (const table of this.panels.values()) table.refocus();
     });
   }
+
+  private readonly refocusing: { dispose(): void };
 
   resolveCustomTextEditor(document: vscode.TextDocument, panel: vscode.WebviewPanel): void {
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
@@ -226,7 +229,7 @@ ${mode === 'grid' ? '<div id="gaps" class="gaps" aria-live="polite"></div>\n' : 
   }
 
   dispose(): void {
-    setTableRefocus(undefined);
+    this.refocusing.dispose();
     for (const t of this.panels.values()) t.dispose();
     this.panels.clear();
     this.ready.dispose();
@@ -241,8 +244,8 @@ function basename(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
-export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: DiagnosticsManager, log: Logger, offload: Offload): { provider: TableEditorProvider; disposables: vscode.Disposable[] } {
-  const provider = new TableEditorProvider(extensionUri, diagnostics, log, offload);
+export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: DiagnosticsManager, log: Logger, offload: Offload, pickers: PickerFocus): { provider: TableEditorProvider; disposables: vscode.Disposable[] } {
+  const provider = new TableEditorProvider(extensionUri, diagnostics, log, offload, pickers);
   return {
     provider,
     disposables: [
@@ -262,7 +265,7 @@ export function registerTableEditor(extensionUri: vscode.Uri, diagnostics: Diagn
           return;
         }
         const items = [{ label: vscode.l10n.t('Every row'), code: '' }, ...languages.slice(1).map((l) => ({ label: vscode.l10n.t('Missing in {0}', l), code: l }))];
-        const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') }));
+        const pick = await pickers.after(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the rows missing in a language') }));
         if (pick) provider.command('filterMissing', pick.code);
       }),
       // Both reopen the active tab as the other editor, as "Reopen Editor With…" does: one tab per document, so that

@@ -9,7 +9,7 @@ import { LANGUAGE_CSV, LANGUAGE_MULTILINGUAL, lintKindOf, readLintSettings } fro
 import type { Logger } from '../base/logger';
 import type { TableFigures, TableMode, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
 import { OFFLOAD_ABOVE, type Offload } from '../worker/offload';
-import { afterPicker } from '../platform/pickerFocus';
+import type { PickerFocus } from '../platform/pickerFocus';
 
 /** Rows sent ahead of the rest, enough to fill a screen. */
 const FIRST_SCREEN_LINES = 500;
@@ -29,6 +29,7 @@ export interface PanelOwner {
   readonly log: Logger;
   /** Where the rows of a large document are encoded and sorted. */
   readonly offload: Offload;
+  readonly pickers: PickerFocus;
   posted(uri: vscode.Uri, message: TableUpdate): void;
   received(uri: vscode.Uri, message: TableRequest): void;
   reported(uri: vscode.Uri, figures: TableFigures): void;
@@ -386,7 +387,7 @@ export class TablePanel implements vscode.Disposable {
     }
     const source = (this.header()[0] ?? '').toUpperCase();
     const count = new Set(lines).size;
-    const picked = await afterPicker(vscode.window.showQuickPick(
+    const picked = await this.owner.pickers.after(vscode.window.showQuickPick(
       langs.map((x) => ({ label: `${source} → ${x.lang.toUpperCase()}`, description: vscode.l10n.t('{0} of the {1} selected rows', x.rows, count), picked: true, lang: x.lang })),
       {
         canPickMany: true,
@@ -422,7 +423,7 @@ export class TablePanel implements vscode.Disposable {
     if (findings.some((f) => f.fixes?.some((x) => x.preferred))) {
       items.push({ label: vscode.l10n.t('Fix all glossary problems in this file'), apply: () => fixAllInDocument(this.owner.offload, doc) });
     }
-    const pick = await afterPicker(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') }));
+    const pick = await this.owner.pickers.after(vscode.window.showQuickPick(items, { title: vscode.l10n.t('Fix line {0}', line + 1), placeHolder: vscode.l10n.t('Choose a fix') }));
     if (!pick) return { ok: false };
     await pick.apply();
     return { ok: true };

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Glossary } from '../api';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
-import { showError } from '../platform/errors';
+
 import { withCancellableProgress } from '../platform/progress';
 import { pickGlossary } from '../platform/pickers';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
@@ -75,7 +75,7 @@ export function registerTranslateCommand(ctx: CommandContext): { actions: Transl
         await withCancellableProgress(vscode.l10n.t('Translating with "{0}"…', g.name), (signal) =>
           actions.translate({ text, glossaryId: g.glossaryId, sourceLang: from, targetLang: target }, signal));
       } catch (err) {
-        await showError(vscode.l10n.t('Could not translate'), err);
+        await ctx.errors.show(vscode.l10n.t('Could not translate'), err);
       }
     }),
   ];

@@ -6,6 +6,8 @@ import type { Logger } from '../base/logger';
 import type { ServiceClient } from '../api';
 import type { Offload } from '../worker/offload';
 import type { PushBlockedNotices } from '../platform/blocked';
+import type { PickerFocus } from '../platform/pickerFocus';
+import type { ShownErrors } from '../platform/errors';
 import * as vscode from 'vscode';
 
 /** What every command module gets: the shared client, the trees, a logger, and the extension's one offload (made in
@@ -19,6 +21,10 @@ export interface CommandContext {
   offload: Offload;
   /** The "errors block the push" notifications. */
   blocked: PushBlockedNotices;
+  /** Pickers shown for a table give the keyboard back to it (`pickers.after(shown)`). */
+  pickers: PickerFocus;
+  /** Failures shown to the user, and written to the log (`errors.show(action, err, retry)`). */
+  errors: ShownErrors;
 }
 
 /** The client, or a message that says how to get one (for commands, which talk to the user). */

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { Glossary, SpokenTerms } from '../api';
 import { pairKey } from '../core/workspace/manifest';
 import { requireClient, type CommandContext } from '../trees/commandContext';
-import { showError } from '../platform/errors';
+
 import { pickGlossaryPair, pickLanguage } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { plural } from '../platform/words';
@@ -123,7 +123,7 @@ export function registerSyncCommands(ctx: CommandContext, model: SyncModel, acti
   const guarded = (title: string, f: (...args: unknown[]) => Promise<unknown>) => async (...args: unknown[]) => {
     try { await f(...args); } catch (err) {
       if (err instanceof vscode.CancellationError) return;
-      await showError(title, err);
+      await ctx.errors.show(title, err);
     }
   };
 
