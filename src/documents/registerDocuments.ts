@@ -8,6 +8,7 @@ import { createSaveUi, documentActions, registerDocumentCommands, RemoteSnapshot
 import { DocumentStatus } from './documentStatus';
 import { RemoteFileSystem } from './remoteFs';
 import { RemoteStore } from './remoteStore';
+import { SpilledBases } from './spilledBases';
 import { BaseStore } from './baseStore';
 import { parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME } from '../platform/remoteUris';
 import { parseEntries, type GridLintOptions } from '../core';
@@ -51,7 +52,9 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
   const snapshots = new RemoteSnapshots();
   const bases = new BaseStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'bases').fsPath : undefined, shared && windowOwner(shared));
   const store = new RemoteStore(ctx.clients, ctx.offload);
-  const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases);
+  // The bases of closed documents' undo history go to disk (none without a file storage: they stay in memory).
+  const spill = storage && storage.scheme === 'file' ? new SpilledBases(vscode.Uri.joinPath(storage, 'closed-bases').fsPath) : undefined;
+  const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases, spill);
   const status = new DocumentStatus(diagnostics);
   const docs = documentActions(ctx, fs, snapshots);
   const push = pushFileActions(ctx, diagnostics);

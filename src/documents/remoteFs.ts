@@ -15,6 +15,7 @@ import { PartialPushError, type RemoteStore } from './remoteStore';
 import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, type Preflight, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
 import { TextSizes } from './textSizes';
+import type { SpilledBases } from './spilledBases';
 import { BaseHistory } from '../base/baseHistory';
 import { describeRef, dictionaryFileName, parseRemoteRef, parseRemoteUri, SCHEME, termListFileName, type RemoteRef } from '../platform/remoteUris';
 
@@ -52,7 +53,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly setAside = new Map<string, { text: string; base: string | undefined; at: number }>();
   /** Per address, the base of each text a Pull, a Merge or a push moved away from or to: Undo and Redo bring
    * a text back, and with it the remote version it descends from (the base follows the text). */
-  private history = new BaseHistory();
+  private history: BaseHistory;
   /** Why each document is being saved, and when VS Code announced it (onWillSaveTextDocument): only an explicit
    * save pushes. */
   private readonly saveReasons = new Map<string, { reason: vscode.TextDocumentSaveReason; at: number }>();
@@ -86,7 +87,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly persisted = new Map<string, string>();
 
   constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger,
-    private readonly bases: BaseStore = new BaseStore(undefined), private readonly pollMs = 60_000) {
+    private readonly bases: BaseStore = new BaseStore(undefined), private readonly spill?: SpilledBases, private readonly pollMs = 60_000) {
+    this.history = new BaseHistory(undefined, undefined, spill);
     this.check = new SaveCheck(store, this.approved, this.remoteSeen);
     this.subscriptions = [
       this.changed,
@@ -110,6 +112,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
           // The base kept on disk was written as the change came in, before this look-up: it follows now.
           this.persistBase(e.document);
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on an earlier remote version`);
+        }, (err: unknown) => {
+          // Its base was kept on disk (the document had been closed) and cannot be read back: the text's base is
+          // unknown, so its save is a conflict to resolve, never a push.
+          this.log.warn(`${e.document.uri.path}: the base of the text ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'Undo' : 'Redo'} brought back could not be read: ${describeError(err)}`);
+          if (v && this.versions.get(key) === v && v.text === was) v.unknownBase = true;
         });
       }),
       vscode.workspace.onWillSaveTextDocument((e) => {
@@ -130,6 +137,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.approved.delete(key);
         // The bases of its recent texts stay (a few per address, for the last addresses seen): VS Code gives a
         // reopened document its undo stack back, and an Undo must bring back the base of the text it restores.
+        // They move to disk, so that a closed document holds no text in memory.
+        this.history.spill(key);
       }),
     ];
   }
@@ -140,7 +149,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   forgetMemory(): void {
     for (const { fetch } of this.check.willSaveFetches.values()) fetch.drop();
     for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.check.willSaveFetches, this.check.prefetched, this.saveReasons, this.persisted, this.sizes]) m.clear();
-    this.history = new BaseHistory();
+    this.history = new BaseHistory(undefined, undefined, this.spill);
   }
 
   /** As if `ms` had passed since every remote text was last fetched or checked (the next read fetches again). */
@@ -490,6 +499,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   dispose(): void {
     if (this.poll) clearInterval(this.poll);
+    void this.spill?.dispose();
     this.readEmitter.dispose();
     for (const s of this.subscriptions) s.dispose();
   }

@@ -86,21 +86,28 @@ export class RemoteStore {
   /** The UTF-8 bytes of the texts large fetches returned, made with them on the worker, newest last: each taken once
    * (by the readFile that hands that text to VS Code), or dropped after 10 s (a fetch that was not a read: a save's
    * conflict check, a Pull). A few at most: texts opened at once. */
-  private readonly encoded: Array<{ text: string; bytes: Uint8Array }> = [];
+  private readonly encoded: Array<{ text: string; bytes: Uint8Array; timer: ReturnType<typeof setTimeout> }> = [];
 
   private keepBytes(text: string, bytes: Uint8Array): void {
-    const entry = { text, bytes };
+    const entry = { text, bytes, timer: setTimeout(() => this.dropBytes(entry), 10_000) };
+    entry.timer.unref?.();
     this.encoded.push(entry);
-    if (this.encoded.length > 4) this.encoded.shift();
-    setTimeout(() => { const i = this.encoded.indexOf(entry); if (i >= 0) this.encoded.splice(i, 1); }, 10_000).unref?.();
+    if (this.encoded.length > 4) this.dropBytes(this.encoded[0]);
+  }
+
+  /** Lets an entry go, its timer too (a pending timer would keep its text and bytes alive until it fires). */
+  private dropBytes(entry: { text: string; bytes: Uint8Array; timer: ReturnType<typeof setTimeout> }): void {
+    clearTimeout(entry.timer);
+    const i = this.encoded.indexOf(entry);
+    if (i >= 0) this.encoded.splice(i, 1);
   }
 
   /** The bytes kept for `text` (the same string the fetch returned), once; undefined when none are. */
   takeBytes(text: string): Uint8Array | undefined {
     // The same string object, or one of the same length and text (compared only when the lengths match).
-    const i = this.encoded.findIndex((e) => e.text === text);
-    if (i < 0) return undefined;
-    const [e] = this.encoded.splice(i, 1);
+    const e = this.encoded.find((x) => x.text === text);
+    if (!e) return undefined;
+    this.dropBytes(e);
     return e.bytes;
   }
 

@@ -3,6 +3,18 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'closed-history-in-memory',
+    bug: 'the bases of a closed document\'s undo history stay in memory (20 closed dictionaries keep their texts alive)',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '        this.history.spill(key);\n', replace: '' }],
+    tests: [{ suite: 'integration', grep: '^memory: closed documents are let go' }],
+  },
+  {
+    id: 'sizes-kept-after-close',
+    bug: 'the text stat sized is kept per address after its document closed',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '        this.sizes.delete(key);\n', replace: '' }],
+    tests: [{ suite: 'integration', grep: '^memory: closed documents are let go' }],
+  },
+  {
     id: 'close-forgets-dirty-base',
     bug: 'a language-mode change (close + open) of a dirty remote document forgets its base',
     changes: [{ file: 'src/documents/remoteFs.ts', find: '        if (d.isDirty) return;\n', replace: '' }],
