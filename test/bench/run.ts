@@ -5,31 +5,45 @@ import { benchClient } from './client.bench';
 import { benchExchange } from './exchange.bench';
 import { benchHostile } from './hostile.bench';
 import { benchCli } from './cli.bench';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const only = process.env.TERMINOLOGY_BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (section: string) => !only?.length || only.includes(section);
 
+/** Every line printed, for docs/performance.md (written after a full run: scripts/bench-report.mjs). */
+const printed: string[] = [];
+const print = (line: string) => { printed.push(line); console.log(line); };
+
 async function main(): Promise<void> {
   if (!(globalThis as { gc?: unknown }).gc) console.warn('(run with --expose-gc for steadier memory figures)');
+  print(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   if (runs('core')) {
-    console.log('== entry rules engine (src/core) ==');
-    for (const line of benchCore()) console.log(line);
+    print('== entry rules engine (src/core) ==');
+    for (const line of benchCore()) print(line);
   }
   if (runs('client')) {
-    console.log('== API client (src/api) ==');
-    for (const line of await benchClient()) console.log(line);
+    print('== API client (src/api) ==');
+    for (const line of await benchClient()) print(line);
   }
   if (runs('exchange')) {
-    console.log('== import and export (src/core/exchange) ==');
-    for (const line of await benchExchange()) console.log(line);
+    print('== import and export (src/core/exchange) ==');
+    for (const line of await benchExchange()) print(line);
   }
   if (runs('hostile')) {
-    console.log('== import against the file\'s size, and hostile files (src/core/exchange) ==');
-    for (const line of await benchHostile()) console.log(line);
+    print('== import against the file\'s size, and hostile files (src/core/exchange) ==');
+    for (const line of await benchHostile()) print(line);
   }
   if (runs('cli')) {
-    console.log('== the CLI (dist/cli.js, npm run build first) ==');
-    for (const line of benchCli()) console.log(line);
+    print('== the CLI (dist/cli.js, npm run build first) ==');
+    for (const line of benchCli()) print(line);
+  }
+  if (!only?.length) {
+    const file = join(mkdtempSync(join(tmpdir(), 'terminology-bench-')), 'core.txt');
+    writeFileSync(file, printed.join('\n'));
+    execFileSync(process.execPath, [join(__dirname, '..', '..', '..', 'scripts', 'bench-report.mjs'), 'core', file], { stdio: 'inherit' });
   }
 }
 

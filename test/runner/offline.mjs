@@ -2,6 +2,7 @@
 // its mocha output streams here, and the exit code follows mocha. Bounded in time; leaves no process behind.
 import { existsSync, writeFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { startWorkbench, repoRoot } from './vscode-harness.mjs';
 
 const DONE = '##terminology-tests-done';
@@ -17,6 +18,7 @@ if (!existsSync(join(repoRoot, 'dist', 'extension.js'))) {
 }
 
 const started = Date.now();
+const loadAtStart = loadavg();
 let workbench;
 let finished = false;
 const finish = async (code, message) => {
@@ -69,6 +71,8 @@ console.log(`integration: VS Code up after ${((Date.now() - started) / 1000).toF
 
 let offset = 0;
 const deadline = started + limitMs;
+// A full `npm run bench:editor` (no grep) writes what it printed into docs/performance.md.
+const benchLines = process.argv.includes('--bench') && !process.env.TERMINOLOGY_TEST_GREP ? [`load average at the start: ${loadAtStart.map((l) => l.toFixed(2)).join(' ')}`] : undefined;
 while (!finished) {
   const size = statSync(reportFile).size;
   if (size > offset) {
@@ -89,9 +93,15 @@ while (!finished) {
           // A grep that selects none of the Restricted Mode tests is fine for that run (npm run test:integration runs both).
           if (ran === 0 && restricted && process.env.TERMINOLOGY_TEST_GREP) await finish(0, `${summary} (TERMINOLOGY_TEST_GREP selected none of the Restricted Mode tests)`);
           if (ran === 0) await finish(1, `${summary}\nintegration: no test ran, which counts as a failure`);
+          if (benchLines && stats.failures === 0) {
+            const { writeBenchSection } = await import('../../scripts/bench-report.mjs');
+            writeBenchSection('editor', benchLines, loadAtStart);
+            console.log('integration: the figures are written to docs/performance.md');
+          }
           await finish(stats.failures > 0 ? 1 : 0, summary);
         } else {
           console.log(line);
+          benchLines?.push(line);
         }
       }
     }
