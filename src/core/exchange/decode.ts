@@ -37,14 +37,35 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
-function looksUtf8(head: Uint8Array): boolean {
-  const n = Math.min(head.length, 1024);
-  let high = false;
-  for (let i = 0; i < n && !high; i++) high = head[i] >= 0x80;
-  if (!high) return false;
-  try { new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, n), { stream: true }); return true; } catch { return false; }
+/** What the bytes say of UTF-8, by a validating scan (the WHATWG decoder's rules: no overlong form, no surrogate,
+ * nothing past U+10FFFF) that stops at the first sequence UTF-8 cannot have: `utf8` when they hold a multi-byte
+ * sequence and none that is invalid, `other` when one is invalid, `ascii` when every byte is ASCII, `incomplete` when
+ * the only byte past ASCII starts a sequence the bytes end in the middle of (`at`: where it starts). A sequence cut by
+ * the end of the bytes is left for the next chunk to finish. */
+export function utf8Verdict(bytes: Uint8Array, from = 0): { verdict: 'utf8' | 'other' | 'ascii' | 'incomplete'; at: number } {
+  const n = bytes.length;
+  let i = from;
+  let seen = false;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) { i++; continue; }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (b >= 0xc2 && b <= 0xdf) need = 1;
+    else if (b >= 0xe0 && b <= 0xef) { need = 2; if (b === 0xe0) lo = 0xa0; else if (b === 0xed) hi = 0x9f; }
+    else if (b >= 0xf0 && b <= 0xf4) { need = 3; if (b === 0xf0) lo = 0x90; else if (b === 0xf4) hi = 0x8f; }
+    else return { verdict: 'other', at: i };
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= n) return { verdict: seen ? 'utf8' : 'incomplete', at: i };
+      const c = bytes[i + k];
+      if (c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return { verdict: 'other', at: i };
+    }
+    seen = true;
+    i += need + 1;
+  }
+  return { verdict: seen ? 'utf8' : 'ascii', at: n };
 }
-
 /** Signatures of binary files a user may take for a term base or a spreadsheet. */
 const SIGNATURES: Array<[number[], string]> = [
   [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive (an .xlsx, .ods, .docx or .sdltb export?)'],
@@ -142,6 +163,11 @@ export class StreamDecoder {
   private head: Uint8Array[] = [];
   private headBytes = 0;
   private decoder: TextDecoder | undefined;
+  private started = false;
+  /** A legacy encoding is declared and every byte so far was ASCII: UTF-8 is not ruled out yet. */
+  private undecided = false;
+  /** The start of a multi-byte sequence that ended an undecided chunk, decoded with the next one. */
+  private held: Uint8Array = new Uint8Array(0);
   private offset = 0;
   /** The end of the last chunk decoded, when it may hold a character the chunk being decoded finishes. */
   private tail: Uint8Array = new Uint8Array(0);
@@ -153,13 +179,13 @@ export class StreamDecoder {
   constructor(private readonly forced?: Encoding) {}
 
   push(chunk: Uint8Array): string {
-    if (!this.decoder) {
+    if (!this.started) {
       this.head.push(chunk);
       this.headBytes += chunk.length;
       if (this.headBytes < 1024) return '';
       return this.start(false);
     }
-    return this.decode(chunk, true);
+    return this.undecided ? this.decideAndDecode(chunk, true) : this.decode(chunk, true);
   }
 
   /** A whole file at once: decoded in one call without `stream`, which gives V8's own string (one byte per character
@@ -172,31 +198,68 @@ export class StreamDecoder {
   }
 
   end(): string {
-    if (!this.decoder) return this.start(true);
-    return this.decode(new Uint8Array(0), false);
+    if (!this.started) return this.start(true);
+    return this.undecided ? this.decideAndDecode(new Uint8Array(0), false) : this.decode(new Uint8Array(0), false);
   }
 
   private start(final: boolean): string {
+    this.started = true;
     const all = concat(this.head, this.headBytes);
     this.head = [];
     const sniffed = sniffEncoding(all);
     this.encoding = this.forced ?? sniffed.encoding;
     this.bom = sniffed.bom;
     this.declared = this.forced ? undefined : sniffed.declared;
-    // A declaration of a legacy encoding over bytes that are UTF-8 (every byte past ASCII in the first KiB part of a
-    // UTF-8 sequence, as a Latin-1, Windows, KOI8, Shift_JIS or GBK text almost never is) lies: they are read as UTF-8.
-    // (Shift_JIS, GBK and KOI8-R decode UTF-8's bytes without an error, into other characters: café as cafﾃｩ.)
-    if (!this.forced && !this.bom && !/^utf-?(8|16|32)/.test(this.encoding) && looksUtf8(all)) {
-      this.declared = this.encoding;
-      this.encoding = 'utf-8';
-    }
+    // A declaration of a legacy encoding over bytes that are UTF-8 (every byte past ASCII part of a UTF-8 sequence, as
+    // a Latin-1, Windows, KOI8, Shift_JIS or GBK text almost never is) lies: they are read as UTF-8. (Shift_JIS, GBK
+    // and KOI8-R decode UTF-8's bytes without an error, into other characters: café as cafﾃｩ.) Every byte at hand is
+    // looked at (a whole file: all of it); a stream that is ASCII so far is decided at its first byte past ASCII.
+    const legacy = !this.forced && !this.bom && !/^utf-?(8|16|32)/.test(this.encoding);
     if (!sniffed.bom) refuseBinary(all, this.encoding);
     try {
       this.decoder = new TextDecoder(this.encoding, { fatal: true });
     } catch {
-      throw new ImportError(`The file's encoding "${this.encoding}" is not one this reader knows. Save the file as UTF-8 and import it again.`);
+      // A name no decoder knows over bytes that are UTF-8 is still read as UTF-8.
+      if (!legacy || utf8Verdict(all).verdict !== 'utf8') {
+        throw new ImportError(`The file's encoding "${this.encoding}" is not one this reader knows. Save the file as UTF-8 and import it again.`);
+      }
+    }
+    if (legacy) {
+      this.undecided = true;
+      return this.decideAndDecode(all, !final);
     }
     return this.decode(all, !final);
+  }
+
+  /** Bytes of a stream whose declaration names a legacy encoding, while every byte before them was ASCII: their first
+   * byte past ASCII decides between UTF-8 and the declared encoding (a sequence the chunk ends in the middle of is held
+   * for the next one). */
+  private decideAndDecode(bytes: Uint8Array, stream: boolean): string {
+    if (this.held.length) {
+      const both = new Uint8Array(this.held.length + bytes.length);
+      both.set(this.held);
+      both.set(bytes, this.held.length);
+      this.offset -= this.held.length;
+      this.held = new Uint8Array(0);
+      bytes = both;
+    }
+    const { verdict, at } = utf8Verdict(bytes);
+    if (verdict === 'utf8') {
+      this.undecided = false;
+      this.declared = this.encoding;
+      this.encoding = 'utf-8';
+      this.decoder = new TextDecoder('utf-8', { fatal: true });
+    } else if (verdict === 'other' || (!stream && verdict === 'incomplete')) {
+      this.undecided = false;
+    } else if (verdict === 'incomplete') {
+      // ASCII up to a sequence cut by the chunk's end: the ASCII now, the rest with the next chunk.
+      const text = this.decode(bytes.subarray(0, at), true);
+      this.held = bytes.slice(at);
+      this.offset += this.held.length;
+      return text;
+    }
+    // ASCII (still undecided), or decided: decoded as such.
+    return this.decode(bytes, stream);
   }
 
   private decode(bytes: Uint8Array, stream: boolean): string {

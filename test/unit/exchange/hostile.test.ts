@@ -173,6 +173,38 @@ describe('binary, truncated and mis-declared files', () => {
     assert.equal(tb!.declaredEncoding, undefined);
     assert.deepEqual(dictionariesOf(planConcepts(tb!.concepts, 'en', { format: 'tbx-v2' })), { 'en-de': [['café', 'Straße']] });
   });
+
+  it('a declaration that lies is found out also when the first byte past ASCII comes after the first KiB, in any chunk', async () => {
+    // 4 KiB of ASCII concepts before café → Straße: the bytes past ASCII are all after the first KiB (and the first chunk).
+    const late = (declared: string, actual: 'utf8' | 'latin1') => {
+      const one = hostile.lyingEncoding(declared, actual);
+      const text = Buffer.from(one).toString('latin1');
+      const ascii = Array.from({ length: 40 }, (_, i) => `<termEntry id="a${i}"><langSet xml:lang="en"><tig><term>a${i}</term></tig></langSet>` +
+        `<langSet xml:lang="de"><tig><term>b${i}</term></tig></langSet></termEntry>\n`).join('');
+      const at = text.indexOf('<termEntry');
+      return Buffer.from(text.slice(0, at) + ascii + text.slice(at), 'latin1');
+    };
+    const entries = (tb: TermBase) => dictionariesOf(planConcepts(tb.concepts, 'en', { format: 'tbx-v2' }))['en-de'].slice(-1);
+    for (const declared of ['ISO-8859-1', 'windows-1252', 'Shift_JIS', 'KOI8-R']) {
+      const utf8 = late(declared, 'utf8');
+      assert.ok(utf8.indexOf(0xc3) > 4096, 'the first byte past ASCII is after 4 KiB');
+      for (const chunk of [1, 7, 1024, 4096, 1 << 20]) {
+        const { tb, error } = await read(utf8, chunk);
+        assert.equal(error, undefined, `${declared}, chunks of ${chunk}`);
+        assert.equal(tb!.encoding, 'utf-8', `${declared}, chunks of ${chunk}`);
+        assert.equal(tb!.declaredEncoding?.toLowerCase(), declared.toLowerCase());
+        assert.deepEqual(entries(tb!), [['café', 'Straße']], `${declared}, chunks of ${chunk}`);
+      }
+    }
+    // A true Latin-1 file stays Latin-1, also when its é ends a chunk.
+    for (const chunk of [1, 7, 1024, 1 << 20]) {
+      const { tb, error } = await read(late('ISO-8859-1', 'latin1'), chunk);
+      assert.equal(error, undefined, `chunks of ${chunk}`);
+      assert.equal(tb!.encoding, 'iso-8859-1');
+      assert.equal(tb!.declaredEncoding, undefined);
+      assert.deepEqual(entries(tb!), [['café', 'Straße']], `chunks of ${chunk}`);
+    }
+  });
 });
 
 describe('every encoding declaration over bytes that are not in it', () => {
