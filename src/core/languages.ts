@@ -42,7 +42,13 @@ export interface LanguageCode {
   known: boolean;
   /** What was changed beyond case and `_`: "region", "script or region" (subtags dropped), "alias" (`no` → `nb`). */
   folded?: 'subtags' | 'alias';
+  /** The input has no language code's shape (letters, then subtags of letters and digits after `-`): `---`, `*`,
+   * `1`, `en us`. It names no language, known or not, and is never taken for one. */
+  invalid?: true;
 }
+
+/** A language tag's shape (BCP 47's, loosely), lower case: `en`, `zh-hant-tw`, `x-klingon`, `es-419`. */
+const TAG_SHAPE = /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/;
 
 /**
  * The one function every path takes a language code through (TBX `xml:lang`, spreadsheet headers and columns, the
@@ -54,6 +60,7 @@ export interface LanguageCode {
 export function normalizeLanguage(input: string, languages?: ReadonlySet<string> | Iterable<string>): LanguageCode {
   const lower = input.trim().toLowerCase().replace(/_/g, '-');
   if (lower === '') return { code: '', known: false };
+  if (!TAG_SHAPE.test(lower)) return { code: lower, known: false, invalid: true };
   const list = languages === undefined ? GLOSSARY_LANGUAGES : languages instanceof Set ? languages as ReadonlySet<string> : lowerSet(languages);
   const i = lower.indexOf('-');
   if (i !== -1 && list.has(lower)) return { code: lower, known: true };
@@ -92,6 +99,8 @@ export function lintLanguageCode(code: string, field: 'source' | 'target', optio
   const upper = code.toUpperCase();
   if (code.trim() === '') {
     out.push({ code: 'unsupported-language', severity: 'error', field, message: `The ${field} language is missing.` });
+  } else if (normalizeLanguage(code).invalid) {
+    out.push({ code: 'unsupported-language', severity: 'error', field, message: `"${code.trim()}" is not a language code.` });
   } else if (isVariant(code) && !normalizeLanguage(code, options.languages ?? GLOSSARY_LANGUAGES).code.includes('-')) {
     const root = rootCode(code).toUpperCase();
     out.push({

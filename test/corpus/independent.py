@@ -9,7 +9,8 @@ entry); expected.json is written from its output, checked by hand against the fi
 The rules it applies are the import's documented ones (docs and issue #29), written again here:
 - TBX v2 (martif/termEntry/langSet/tig|ntig/term) and v3 (tbx/conceptEntry/langSec/termSec/term), any prefix or
   namespace; a term's language is its group's xml:lang, else its langSet's, else the root's.
-- language codes fold to their root as the service names them (de-DE -> de, no -> nb, eng -> en).
+- language codes fold to their root as the service names them (de-DE -> de, no -> nb, eng -> en); a code without a
+  language tag's shape (`---`) names no language: its terms are left out, never a pair.
 - the source language is the root's xml:lang when it has terms, else the language with the most concepts.
 - per concept and language: a preferred term, else the first admitted one, else the first one; terms whose status is
   deprecated/forbidden (administrativeStatus, normativeAuthorization, any spelling) are left out.
@@ -37,8 +38,8 @@ XML_LANG = '{http://www.w3.org/XML/1998/namespace}lang'
 
 def root_code(code):
     c = (code or '').strip().lower().replace('_', '-')
-    if not c:
-        return ''
+    if not c or not re.fullmatch(r'[a-z]{1,8}(-[a-z0-9]{1,8})*', c):
+        return ''  # blank, or no language code's shape (`---`): no language
     first = c.split('-')[0]
     return ALIASES.get(first, first if re.fullmatch(r'[a-z]{2,3}', first) else c)
 

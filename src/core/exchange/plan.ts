@@ -115,12 +115,24 @@ export function planConcepts(
   const choices: Choice[] = [...(meta.choices ?? [])];
   let unpaired = 0;
   const roots = new Map<string, string>();
+  // Codes that name no language (`---`), as written: the lines of their terms, which are left out.
+  const notCodes = new Map<string, number[]>();
   const planOne = (c: Concept) => {
     const byLang = new Map<string, Term[]>();
     let unnamed = 0;
     for (const t of c.terms) {
       let r = roots.get(t.lang);
-      if (r === undefined) { r = rootCode(t.lang); roots.set(t.lang, r); }
+      if (r === undefined) {
+        const n = normalizeLanguage(t.lang);
+        r = n.invalid ? '\u0000' : n.code;
+        roots.set(t.lang, r);
+      }
+      if (r === '\u0000') {
+        const code = t.lang.trim();
+        const lines = notCodes.get(code);
+        if (lines) lines.push(t.line); else notCodes.set(code, [t.line]);
+        continue;
+      }
       if (!r) { unnamed++; continue; }
       const list = byLang.get(r);
       if (list) list.push(t); else byLang.set(r, [t]);
@@ -161,6 +173,10 @@ export function planConcepts(
   };
   if (concepts instanceof ConceptStore) planStore(concepts, source, sources, pair, choices, planOne, () => { unpaired++; });
   else for (const c of concepts) planOne(c);
+  for (const [code, lines] of notCodes) {
+    choices.push({ line: lines[0], message: `${q(code)} is not a language code: its ${lines.length} term(s) were left out ` +
+      `(line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? '…' : ''}).` });
+  }
   if (unpaired) choices.push({ message: `${unpaired} concept(s) hold only one language (nothing to pair) and were left out.` });
   const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
   if (meta.title) out.title = meta.title;
@@ -285,10 +301,20 @@ export function planEntries(
   const sources = new Sources();
   const choices: Choice[] = [...(meta.choices ?? [])];
   const variants = new Set<string>();
+  const notCodes = new Map<string, number[]>(); // codes that name no language: the lines of their rows, left out
   for (const r of rows) {
-    const s = rootCode(r.sourceLang.trim());
-    const t = rootCode(r.targetLang.trim());
-    for (const code of [r.sourceLang.trim(), r.targetLang.trim()]) if (normalizeLanguage(code).folded) variants.add(code.toUpperCase());
+    const sn = normalizeLanguage(r.sourceLang);
+    const tn = normalizeLanguage(r.targetLang);
+    if (sn.invalid || tn.invalid) {
+      const code = (sn.invalid ? r.sourceLang : r.targetLang).trim();
+      const lines = notCodes.get(code);
+      if (lines) lines.push(r.line); else notCodes.set(code, [r.line]);
+      continue;
+    }
+    const s = sn.code;
+    const t = tn.code;
+    if (sn.folded) variants.add(r.sourceLang.trim().toUpperCase());
+    if (tn.folded) variants.add(r.targetLang.trim().toUpperCase());
     const key = `${s}\u0000${t}`;
     let p = pairs.get(key);
     if (!p) { p = new PairBuilder(s, t, sources); pairs.set(key, p); }
@@ -301,6 +327,10 @@ export function planEntries(
       continue;
     }
     p.add({ source: r.source, target: r.target, line: r.line }, false);
+  }
+  for (const [code, lines] of notCodes) {
+    choices.push({ line: lines[0], message: `${q(code)} is not a language code: its ${lines.length} row(s) were left out ` +
+      `(line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? '…' : ''}).` });
   }
   if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (${foldedWhy(variants)}).` });
   return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };

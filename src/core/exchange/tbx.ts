@@ -6,7 +6,7 @@ import { StreamDecoder } from './decode';
 import { internalEntities } from './entities';
 import { ImportCancelled, ImportError, type TermStatus } from './model';
 import { ConceptStore, EXCLUDED, STATUS_NUMBER, TOO_LONG } from './store';
-import { rootCode } from '../languages';
+import { normalizeLanguage } from '../languages';
 import { LIMITS } from '../findings';
 
 export interface TermBase {
@@ -187,7 +187,9 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
       id = store.langs.length;
       langIds.set(kept, id);
       store.langs.push(kept);
-      const root = rootCode(kept);
+      // A code that names no language (`---`) has no root: its terms are no language's.
+      const n = normalizeLanguage(kept);
+      const root = n.invalid ? '' : n.code;
       store.langRoots.push(root);
       let r = -1;
       if (root !== '') {

@@ -57,6 +57,32 @@ describe('language codes: one function for every path', () => {
     assert.match(plan.pairs[0].findings[0].message, /DEUTSCH is not a glossary language of the service/);
   });
 
+  it('a code that names no language (`---`, as some TBX files write one) is said to be none, and never becomes a pair', async () => {
+    assert.deepEqual(normalizeLanguage('---'), { code: '---', known: false, invalid: true });
+    assert.deepEqual(normalizeLanguage('*'), { code: '*', known: false, invalid: true });
+    assert.deepEqual(normalizeLanguage('en us'), { code: 'en us', known: false, invalid: true });
+    assert.deepEqual(normalizeLanguage('es-419'), { code: 'es', known: true, folded: 'subtags' });
+    assert.deepEqual(lintLanguageCode('---', 'target').map((f) => [f.code, f.message]), [['unsupported-language', '"---" is not a language code.']]);
+    // As in LTAC's conv-good-basic1: a langSet of "---" beside English, and one alone.
+    const xml = '<martif xml:lang="en"><text><body>' +
+      '<termEntry id="c1"><langSet xml:lang="en"><tig><term>cloud</term></tig></langSet><langSet xml:lang="pt"><tig><term>nuvem</term></tig></langSet>' +
+      '<langSet xml:lang="---"><tig><term>x</term></tig></langSet></termEntry>\n' +
+      '<termEntry id="c2"><langSet xml:lang="---"><tig><term>y</term></tig></langSet><langSet xml:lang="pt"><tig><term>céu</term></tig></langSet></termEntry>\n' +
+      '<termEntry id="c3"><langSet xml:lang="en"><tig><term>sky</term></tig></langSet><langSet xml:lang="---"><tig><term>z</term></tig></langSet></termEntry>\n' +
+      '</body></text></martif>';
+    const tb = await readTbx(bytesOf(xml));
+    assert.deepEqual([...tb.languages.keys()].sort(), ['en', 'pt']);
+    const plan = planConcepts(tb.concepts, 'en', { format: 'tbx-v2' });
+    assert.deepEqual(plan.pairs.map((p) => p.targetLang), ['pt']);
+    assert.deepEqual(dictionariesOf(plan), { 'en-pt': [['cloud', 'nuvem']] });
+    assert.ok(plan.choices.some((c) => c.message === '"---" is not a language code: its 3 term(s) were left out (lines 1, 2, 3).'), plan.choices.map((c) => c.message).join('\n'));
+    // The service's CSV: a row whose language column holds one is left out, said so.
+    const sheet = readSpreadsheet(Buffer.from('cloud,Wolke,en,de\nsky,Himmel,en,de\n' + 'a,b,en,de\n'.repeat(200) + 'sun,Sonne,en,---\n'));
+    const rows = planSpreadsheet(sheet, sheet.mapping!);
+    assert.deepEqual(rows.pairs.map((p) => `${p.sourceLang}-${p.targetLang}`), ['en-de']);
+    assert.ok(rows.choices.some((c) => c.message === '"---" is not a language code: its 1 row(s) were left out (line 203).'), rows.choices.map((c) => c.message).join('\n'));
+  });
+
   it('spreadsheets, the service\'s CSV and the manifest fold the same way', () => {
     assert.equal(languageOf('de_DE'), 'de');
     assert.equal(languageOf('NO'), 'nb');
