@@ -7,7 +7,7 @@ import { serializeEntries } from '../serialize';
 import { LIMITS } from '../findings';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
 import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
-import { ConceptStore, EXCLUDED, STATUSES, TERM_STRIDE } from './store';
+import { ConceptStore, EXCLUDED, lazyArray, STATUSES, TERM_STRIDE, type SheetCells } from './store';
 
 export interface PlanOptions {
   /** Glossary-capable languages of the service (GET /v3/languages?resource=glossary), when known. */
@@ -64,8 +64,14 @@ function foldedWhy(codes: Iterable<string>): string {
 }
 
 /** The source phrases of a plan, numbered (one lookup per phrase for every pair, not one per pair). */
-class Sources {
+interface SourceIds {
+  readonly size: number;
+  id(source: string): number;
+}
+
+class Sources implements SourceIds {
   readonly ids = new Map<string, number>();
+  get size(): number { return this.ids.size; }
   id(source: string): number {
     let id = this.ids.get(source);
     if (id === undefined) { id = this.ids.size; this.ids.set(source, id); }
@@ -73,27 +79,232 @@ class Sources {
   }
 }
 
+/** FNV-1a over UTF-16 units. */
+function hashRange(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+/** The source phrases of a sheet's plan, numbered by their text: most of them ranges of the sheet's text, looked up
+ * without making a string (an open-addressing table of numbers, not a Map of 400 000 strings). */
+class RangeSources implements SourceIds {
+  size = 0;
+  /** Per number: its range in `text`; a start below 0 is the string `strings[-start - 1]`. */
+  private starts: Int32Array<ArrayBuffer>;
+  private ends: Int32Array<ArrayBuffer>;
+  private hashes: Int32Array<ArrayBuffer>;
+  private readonly strings: string[] = [];
+  /** Number + 1 per slot, 0 when free. */
+  private slots: Int32Array<ArrayBuffer>;
+
+  constructor(readonly text: string, expected: number) {
+    const n = Math.max(64, expected);
+    this.starts = new Int32Array(n);
+    this.ends = new Int32Array(n);
+    this.hashes = new Int32Array(n);
+    let slots = 128;
+    while (slots < n * 2) slots *= 2;
+    this.slots = new Int32Array(slots);
+  }
+
+  id(source: string): number {
+    const h = hashRange(source, 0, source.length);
+    const mask = this.slots.length - 1;
+    for (let at = h & mask; ; at = (at + 1) & mask) {
+      const slot = this.slots[at];
+      if (slot === 0) {
+        this.strings.push(source);
+        return this.insert(at, h, -this.strings.length, 0);
+      }
+      const id = slot - 1;
+      if (this.hashes[id] !== h) continue;
+      const s = this.starts[id];
+      if (s < 0 ? this.strings[-s - 1] === source : this.ends[id] - s === source.length && this.text.startsWith(source, s)) return id;
+    }
+  }
+
+  idRange(start: number, end: number): number {
+    const text = this.text;
+    const h = hashRange(text, start, end);
+    const mask = this.slots.length - 1;
+    for (let at = h & mask; ; at = (at + 1) & mask) {
+      const slot = this.slots[at];
+      if (slot === 0) return this.insert(at, h, start, end);
+      const id = slot - 1;
+      if (this.hashes[id] !== h) continue;
+      const s = this.starts[id];
+      if (s < 0) {
+        const str = this.strings[-s - 1];
+        if (str.length === end - start && text.startsWith(str, start)) return id;
+        continue;
+      }
+      const e = this.ends[id];
+      if (e - s !== end - start) continue;
+      let k = 0;
+      while (k < e - s && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
+      if (k === e - s) return id;
+    }
+  }
+
+  private insert(at: number, h: number, start: number, end: number): number {
+    const id = this.size++;
+    if (id === this.starts.length) {
+      this.starts = growTo(this.starts, id * 2);
+      this.ends = growTo(this.ends, id * 2);
+      this.hashes = growTo(this.hashes, id * 2);
+    }
+    this.starts[id] = start;
+    this.ends[id] = end;
+    this.hashes[id] = h;
+    this.slots[at] = id + 1;
+    if (this.size * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.size; id++) {
+      let at = this.hashes[id] & mask;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = id + 1;
+    }
+    this.slots = slots;
+  }
+
+  textOf(id: number): string {
+    const s = this.starts[id];
+    return s < 0 ? this.strings[-s - 1] : this.text.slice(s, this.ends[id]);
+  }
+
+  /** UTF-16 units of phrase `id`. */
+  lengthOf(id: number): number {
+    const s = this.starts[id];
+    return s < 0 ? this.strings[-s - 1].length : this.ends[id] - s;
+  }
+
+  bytesOf(id: number): number {
+    const s = this.starts[id];
+    return s < 0 ? utf8Length(this.strings[-s - 1]) : utf8RangeLength(this.text, s, this.ends[id]);
+  }
+}
+
+function growTo<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A, n: number): A {
+  const b = new (a.constructor as new (n: number) => A)(n);
+  b.set(a);
+  return b;
+}
+
+/** utf8Length of `text.slice(start, end)`, without making it. */
+function utf8RangeLength(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+/** The candidates of one pair. Each is an object (`PlannedEntry`), or, in a sheet's plan, a source number and the
+ * target's range in the sheet's text (the rows the fast path takes: no object, no string until one is asked for). */
 class PairBuilder {
+  /** The candidates made as objects: all of them, or in a builder over ranges those the general path made. */
   readonly candidates: PlannedEntry[] = [];
+  count = 0;
   /** Per candidate: its source phrase's number, and whether both phrases already passed the rules at a glance (typed
    * arrays grown by doubling: 5 bytes a candidate, where arrays of numbers and booleans take 16). */
-  sourceIds = new Int32Array(64);
-  plain = new Uint8Array(64);
+  sourceIds: Int32Array<ArrayBuffer>;
+  plain: Uint8Array<ArrayBuffer>;
+  /** Over ranges, per candidate: the target's range (a start below 0 is `candidates[-start - 1]`) and the line. */
+  private starts: Int32Array<ArrayBuffer> | undefined;
+  private ends: Int32Array<ArrayBuffer> | undefined;
+  private lines: Int32Array<ArrayBuffer> | undefined;
   readonly skipped: Skip[] = [];
-  constructor(readonly sourceLang: string, readonly targetLang: string, private readonly sources: Sources) {}
-  add(entry: PlannedEntry, plain: boolean, sourceId = this.sources.id(entry.source)): void {
-    const n = this.candidates.length;
-    if (n === this.plain.length) {
-      const ids = new Int32Array(n * 2);
-      ids.set(this.sourceIds);
-      this.sourceIds = ids;
-      const flags = new Uint8Array(n * 2);
-      flags.set(this.plain);
-      this.plain = flags;
+  constructor(readonly sourceLang: string, readonly targetLang: string, private readonly sources: SourceIds, capacity = 64) {
+    this.sourceIds = new Int32Array(capacity);
+    this.plain = new Uint8Array(capacity);
+    if (sources instanceof RangeSources) {
+      this.starts = new Int32Array(capacity);
+      this.ends = new Int32Array(capacity);
+      this.lines = new Int32Array(capacity);
     }
+  }
+
+  private room(): number {
+    const n = this.count;
+    if (n === this.plain.length) {
+      const size = Math.max(64, n * 2);
+      this.sourceIds = growTo(this.sourceIds, size);
+      this.plain = growTo(this.plain, size);
+      if (this.starts) {
+        this.starts = growTo(this.starts, size);
+        this.ends = growTo(this.ends!, size);
+        this.lines = growTo(this.lines!, size);
+      }
+    }
+    return n;
+  }
+
+  add(entry: PlannedEntry, plain: boolean, sourceId = this.sources.id(entry.source)): void {
+    const n = this.room();
     this.candidates.push(entry);
+    if (this.starts) {
+      this.starts[n] = -this.candidates.length;
+      this.lines![n] = entry.line;
+    }
     this.sourceIds[n] = sourceId;
     this.plain[n] = plain ? 1 : 0;
+    this.count++;
+  }
+
+  /** A candidate whose phrases passed the rules at a glance: source number `sourceId`, the target `text.slice(start, end)`. */
+  addRange(sourceId: number, start: number, end: number, line: number): void {
+    const n = this.room();
+    this.starts![n] = start;
+    this.ends![n] = end;
+    this.lines![n] = line;
+    this.sourceIds[n] = sourceId;
+    this.plain[n] = 1;
+    this.count++;
+  }
+
+  entry(i: number): PlannedEntry {
+    if (!this.starts) return this.candidates[i];
+    const s = this.starts[i];
+    if (s < 0) return this.candidates[-s - 1];
+    const sources = this.sources as RangeSources;
+    return { source: sources.textOf(this.sourceIds[i]), target: sources.text.slice(s, this.ends![i]), line: this.lines![i] };
+  }
+
+  /** UTF-16 units of both phrases, and 2. */
+  units(i: number): number {
+    const s = this.starts?.[i] ?? -1;
+    if (s < 0) { const e = this.entry(i); return e.source.length + e.target.length + 2; }
+    return (this.sources as RangeSources).lengthOf(this.sourceIds[i]) + this.ends![i] - s + 2;
+  }
+
+  /** UTF-8 bytes of both phrases, and 2. */
+  bytes(i: number): number {
+    const s = this.starts?.[i] ?? -1;
+    if (s < 0) { const e = this.entry(i); return utf8Length(e.source) + utf8Length(e.target) + 2; }
+    const sources = this.sources as RangeSources;
+    return sources.bytesOf(this.sourceIds[i]) + utf8RangeLength(sources.text, s, this.ends![i]) + 2;
+  }
+
+  /** The entries of candidates `which` (the first `n`): an array of the objects, or over ranges an array that makes
+   * each entry when read. */
+  entries(which: Int32Array<ArrayBuffer>, n: number): PlannedEntry[] {
+    if (!this.starts) {
+      const out: PlannedEntry[] = new Array<PlannedEntry>(n);
+      for (let k = 0; k < n; k++) out[k] = this.candidates[which[k]];
+      return out;
+    }
+    const at = n === which.length ? which : which.slice(0, n);
+    return lazyArray(n, (k) => this.entry(at[k]));
   }
 }
 
@@ -102,14 +313,18 @@ class PairBuilder {
  * term to take, written in the root code with no space around it, is planned without making its objects; the
  * others go the general way, with the same result. */
 export function planConcepts(
-  concepts: Iterable<Concept> | ConceptStore, sourceLang: string, meta: { format: string; title?: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
+  concepts: Iterable<Concept> | ConceptStore | SheetConcepts, sourceLang: string, meta: { format: string; title?: string; notes?: string[]; choices?: Choice[] },
+  options: PlanOptions = {},
 ): ImportPlan {
   const source = rootCode(sourceLang);
-  const sources = new Sources();
+  const sheet = concepts instanceof SheetConcepts ? concepts : undefined;
+  // A sheet's rows: its source phrases numbered by their ranges, each pair's room for one entry per row at once.
+  const rows = sheet ? sheet.end - sheet.first : 0;
+  const sources = sheet ? new RangeSources(sheet.cells.text, rows) : new Sources();
   const pairs = new Map<string, PairBuilder>();
   const pair = (t: string) => {
     let p = pairs.get(t);
-    if (!p) { p = new PairBuilder(source, t, sources); pairs.set(t, p); }
+    if (!p) { p = new PairBuilder(source, t, sources, Math.max(64, rows)); pairs.set(t, p); }
     return p;
   };
   const choices: Choice[] = [...(meta.choices ?? [])];
@@ -172,6 +387,7 @@ export function planConcepts(
     }
   };
   if (concepts instanceof ConceptStore) planStore(concepts, source, sources, pair, choices, planOne, () => { unpaired++; });
+  else if (concepts instanceof SheetConcepts) planSheet(concepts, source, sources as RangeSources, pair, planOne);
   else for (const c of concepts) planOne(c);
   for (const [code, lines] of notCodes) {
     choices.push({ line: lines[0], message: `${q(code)} is not a language code: its ${lines.length} term(s) were left out ` +
@@ -181,6 +397,78 @@ export function planConcepts(
   const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
   if (meta.title) out.title = meta.title;
   return out;
+}
+
+/** A sheet's rows as the planner reads them: each row a concept of one term per mapped column, made only for the rows
+ * the fast path leaves to the general one. */
+export class SheetConcepts {
+  constructor(
+    readonly cells: SheetCells,
+    /** The rows planned: [first, end). */
+    readonly first: number,
+    readonly end: number,
+    readonly columns: ReadonlyArray<{ index: number; lang: string }>,
+    /** Why row `i` is not imported (a quoted field over lines, a forbidden mark), if it is not. */
+    readonly skipOf: (i: number) => Concept['skip'] | undefined,
+  ) {}
+
+  concept(i: number, skip = this.skipOf(i)): Concept {
+    const line = this.cells.line(i);
+    const c: Concept = { line, terms: this.columns.map((col) => ({ text: this.cells.cell(i, col.index) ?? '', lang: col.lang, status: 'unspecified' as const, line })) };
+    if (skip) c.skip = skip;
+    return c;
+  }
+}
+
+/** Whether `text.slice(start, end)` passes the rules at a glance and needs no trimming (plainRange without marks). */
+function plainText(text: string, start: number, end: number): boolean {
+  if (end <= start || end - start > MAX_SAFE_UNITS_FOR_PHRASE) return false;
+  const a = text.charCodeAt(start);
+  const b = text.charCodeAt(end - 1);
+  if (a <= 32 || b <= 32 || isTrimmableSpace(a) || isTrimmableSpace(b)) return false;
+  for (let k = start; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) return false; // SUSPICIOUS_CHAR
+  }
+  return true;
+}
+
+/** The fast path of planConcepts for a sheet's rows: a row whose every mapped cell is a range of the text that passes
+ * the rules at a glance, in columns each written as its own root code (one per language, the source's among them),
+ * becomes one candidate per target with no object made; the others go the general way, with the same result. */
+function planSheet(sheet: SheetConcepts, source: string, sources: RangeSources, pair: (t: string) => PairBuilder, general: (c: Concept) => void): void {
+  const { cells, columns } = sheet;
+  const roots = columns.map((c) => normalizeLanguage(c.lang));
+  const fast = columns.length > 1 && roots.every((n, k) => !n.invalid && n.code !== '' && columns[k].lang.toLowerCase() === n.code) &&
+    new Set(roots.map((n) => n.code)).size === roots.length;
+  const src = roots.findIndex((n) => n.code === source);
+  if (!fast || src === -1) {
+    for (let i = sheet.first; i < sheet.end; i++) general(sheet.concept(i));
+    return;
+  }
+  const text = cells.text;
+  const index = columns.map((c) => c.index);
+  const builders: Array<PairBuilder | undefined> = columns.map(() => undefined);
+  const refs = new Int32Array(columns.length);
+  rows: for (let i = sheet.first; i < sheet.end; i++) {
+    const skip = sheet.skipOf(i);
+    if (skip) { general(sheet.concept(i, skip)); continue; }
+    for (let k = 0; k < index.length; k++) {
+      const c = cells.cellRef(i, index[k]);
+      if (c === -1 || cells.cells[c * 2] < 0 || !plainText(text, cells.cells[c * 2], cells.cells[c * 2 + 1])) {
+        general(sheet.concept(i));
+        continue rows;
+      }
+      refs[k] = c;
+    }
+    const line = cells.line(i);
+    const sourceId = sources.idRange(cells.cells[refs[src] * 2], cells.cells[refs[src] * 2 + 1]);
+    for (let k = 0; k < index.length; k++) {
+      if (k === src) continue;
+      const p = builders[k] ??= pair(roots[k].code);
+      p.addRange(sourceId, cells.cells[refs[k] * 2], cells.cells[refs[k] * 2 + 1], line);
+    }
+  }
 }
 
 /** A term's text in its pool passes the rules at a glance and needs no trimming: not empty, not too long, no control
@@ -202,7 +490,7 @@ function plainRange(pool: string, start: number, end: number, marks: number[] | 
 const SUSPICIOUS_ALL = new RegExp(SUSPICIOUS_CHAR.source, 'g');
 
 /** The columns' fast path of planConcepts (see there); `general` plans a concept the general way. */
-function planStore(store: ConceptStore, source: string, sources: Sources, pair: (t: string) => PairBuilder, choices: Choice[],
+function planStore(store: ConceptStore, source: string, sources: SourceIds, pair: (t: string) => PairBuilder, choices: Choice[],
   general: (c: Concept) => void, unpaired: () => void): void {
   // Per pool: where it holds a character the rules look at closer (mostly nowhere: one search per pool).
   const marks: Array<number[] | undefined> = store.pools.map((pool) => {
@@ -345,74 +633,86 @@ function plainPhrase(s: string): boolean {
 }
 
 /** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
-function finishPair(p: PairBuilder, options: PlanOptions, sources: Sources): PlannedPair {
+function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): PlannedPair {
   const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
   // Without the service's list (not fetched yet, or offline), the built-in one: a code neither knows is reported here,
   // never sent as a new language.
   const pairProblems = lintLanguagePair(p.sourceLang, p.targetLang, { languages: options.languages ?? GLOSSARY_LANGUAGES });
   if (pairProblems.length) {
     const message = pairProblems.map((f) => f.message).join(' ');
-    for (const e of p.candidates) out.skipped.push({ reason: 'unsupported-language', line: e.line, source: e.source, target: e.target, message });
+    for (let i = 0; i < p.count; i++) {
+      const e = p.entry(i);
+      out.skipped.push({ reason: 'unsupported-language', line: e.line, source: e.source, target: e.target, message });
+    }
     out.findings.push({ code: pairProblems[0].code, severity: 'error', message });
     return out;
   }
-  const first = new Int32Array(sources.ids.size).fill(-1); // source number → its first candidate
-  const kept: PlannedEntry[] = [];
-  const { candidates, plain, sourceIds } = p;
-  const known = new Uint8Array(candidates.length); // by kept entry: its candidate's `plain`
-  for (let i = 0; i < candidates.length; i++) {
-    const e = candidates[i];
+  const first = new Int32Array(sources.size).fill(-1); // source number → its first candidate
+  const kept = new Int32Array(p.count); // the candidates kept
+  let keptCount = 0;
+  const { plain, sourceIds } = p;
+  for (let i = 0; i < p.count; i++) {
     const id = sourceIds[i];
-    const was = first[id] === -1 ? undefined : candidates[first[id]];
-    if (was) {
+    if (first[id] !== -1) {
+      const e = p.entry(i);
+      const was = p.entry(first[id]);
       out.skipped.push({ reason: 'duplicate', line: e.line, source: e.source, target: e.target,
         message: was.target === e.target ? `${q(e.source)} → ${q(e.target)} repeats line ${was.line}.`
           : `${q(e.source)} is already mapped to ${q(was.target)} (line ${was.line}); ${q(e.target)} was left out.` });
       continue;
     }
-    if (!plain[i] && (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target))) {
-      out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
-      out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
-      first[id] = i;
-      continue;
+    if (!plain[i]) {
+      const e = p.entry(i);
+      if (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target)) {
+        out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
+        out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
+        first[id] = i;
+        continue;
+      }
     }
     first[id] = i;
-    known[kept.length] = plain[i];
-    kept.push(e);
+    kept[keptCount++] = i;
   }
   // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
   // indexes into `slow`, which indexes `kept`).
   const slow: number[] = [];
   let units = 0;
-  for (let i = 0; i < kept.length; i++) {
-    const e = kept[i];
-    units += e.source.length + e.target.length + 2;
-    if (!known[i] && (!plainPhrase(e.source) || !plainPhrase(e.target))) slow.push(i);
+  for (let k = 0; k < keptCount; k++) {
+    const i = kept[k];
+    units += p.units(i);
+    if (!plain[i]) {
+      const e = p.entry(i);
+      if (!plainPhrase(e.source) || !plainPhrase(e.target)) slow.push(k);
+    }
   }
   const bad = new Set<number>();
   if (slow.length) {
-    const text = serializeEntries(slow.map((i) => kept[i]), 'tsv');
+    const text = serializeEntries(slow.map((k) => p.entry(kept[k])), 'tsv');
     for (const f of lintEntries(text, { format: 'tsv' })) {
-      const i = slow[f.line];
-      const e = kept[i];
-      if (!e) continue;
+      const k = slow[f.line];
+      if (k === undefined) continue;
+      const e = p.entry(kept[k]);
       out.findings.push({ code: f.code, severity: f.severity, message: f.message, line: e.line, source: e.source });
-      if (f.severity === 'error') bad.add(i);
+      if (f.severity === 'error') bad.add(k);
     }
   }
   if (units * 3 > LIMITS.dictionaryBytes) {
-    const bytes = kept.reduce((n, e) => n + utf8Length(e.source) + utf8Length(e.target) + 2, 0);
+    let bytes = 0;
+    for (let k = 0; k < keptCount; k++) bytes += p.bytes(kept[k]);
     if (bytes > LIMITS.dictionaryBytes) {
       out.findings.push({ code: 'dictionary-too-large', severity: 'error',
         message: `The ${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()} entries are ${(bytes / 1048576).toFixed(1)} MiB; a dictionary holds at most 10 MiB. The service will refuse it: split the file.` });
     }
   }
-  if (!bad.size) out.entries = kept;
+  if (!bad.size) out.entries = p.entries(kept, keptCount);
   else {
-    kept.forEach((e, i) => {
-      if (bad.has(i)) out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
-      else out.entries.push(e);
-    });
+    let good = 0;
+    for (let k = 0; k < keptCount; k++) {
+      if (!bad.has(k)) { kept[good++] = kept[k]; continue; }
+      const e = p.entry(kept[k]);
+      out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
+    }
+    out.entries = p.entries(kept, good);
   }
   return out;
 }

@@ -3,7 +3,8 @@
  * tab), a header row of language codes or names, and the columns' roles. Pure: no vscode. */
 import { parse } from 'csv-parse/sync';
 import { decodeBytes } from './decode';
-import { planConcepts, planEntries, type PlanOptions } from './plan';
+import { planConcepts, planEntries, SheetConcepts, type PlanOptions } from './plan';
+import { lazyArray, SheetCells } from './store';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
 import { normalizeLanguage } from '../languages';
 import { FLAG_HEADER, FLAG_VALUE, FORBIDDEN_HEADER, isFlagColumn, layoutKey, scriptLanguages } from './layout';
@@ -126,10 +127,34 @@ export function detectDelimiter(text: string, fileName?: string): Delimiter {
   return /\.(tsv|txt)$/i.test(fileName ?? '') ? '\t' : ',';
 }
 
+/** The columns behind each rows array readSpreadsheet gave, and the first of their rows it holds. */
+const TABLES = new WeakMap<readonly SheetRow[], { cells: SheetCells; first: number }>();
+
+/** Rows `first`… of `cells` as an array of SheetRow objects, each made when read. */
+function rowsOf(cells: SheetCells, first: number): SheetRow[] {
+  const rows = lazyArray(Math.max(0, cells.length - first), (i) => ({ cells: cells.cellsOf(first + i), line: cells.line(first + i), endLine: cells.endLine(first + i) }));
+  TABLES.set(rows, { cells, first });
+  return rows;
+}
+
+/** The columns of a sheet's rows; for rows that are plain objects (a sheet made by hand), columns made from them. */
+function tableOf(sheet: Sheet): { cells: SheetCells; first: number } {
+  const known = TABLES.get(sheet.rows);
+  if (known) return known;
+  const cells = new SheetCells('');
+  for (const r of sheet.rows) {
+    cells.startRow(r.line);
+    for (const c of r.cells) cells.addString(c);
+    cells.endRow(r.endLine, true);
+  }
+  return { cells, first: 0 };
+}
+
 const HEADER_WORDS = /^(source|target|term|terms|source[ _-]?(lang|language)|target[ _-]?(lang|language)|forbidden|case[ _-]?sensitive|notes?|comments?|definition|id|glossary)$/i;
 
-/** The largest spreadsheet read: a sheet is read whole (its rows cost about 5x its bytes, its plan as much again), and
- * no dictionary of the service holds more than 10 MiB, so a bigger one is refused before it is read. */
+/** The largest spreadsheet read: a sheet is read whole (its text, and its rows and plan in columns of numbers that cost
+ * about as much again), and no dictionary of the service holds more than 10 MiB, so a bigger one is refused before it
+ * is read. */
 export const MAX_SHEET_BYTES = 100 * 1000 * 1000;
 
 export function refuseLargeSheet(size: number): void {
@@ -144,10 +169,13 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
   refuseLargeSheet(bytes.length);
   const { text, encoding, bom } = decodeBytes(bytes);
   const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
-  const rows = leanRows(text, delimiter) ?? parsedRows(text, delimiter);
-  if (delimiter === '\t') joinTsvRows(rows);
-  const comments = delimiter === '\t' ? dropComments(rows) : [];
-  const columnCount = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
+  const cells = leanCells(text, delimiter) ?? parsedCells(text, delimiter);
+  if (delimiter === '\t') joinTsvRows(cells);
+  const comments = delimiter === '\t' ? dropComments(cells) : [];
+  let columnCount = 0;
+  for (let i = 0; i < cells.length; i++) columnCount = Math.max(columnCount, cells.width(i));
+  // The rows as the API gives them: made when read, from the columns (see SheetCells).
+  const rows = rowsOf(cells, 0);
   const notes: string[] = [];
   const sheet: Sheet = { encoding, bom, delimiter, delimiterGuessed: !options.delimiter, rows, columnCount, flags: [], notes };
   // The first note is made last: its count of rows leaves out a header row.
@@ -160,7 +188,7 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
 
   // Columns of yes/no marks, judged on the rows after the first (which may be a header), are never languages.
   const first = rows[0]?.cells ?? [];
-  const data = rows.length > 1 ? rows.slice(1) : rows;
+  const data = rows.length > 1 ? rows.slice(1, 501) : rows;
   const valuesOf = (i: number, of = data) => of.slice(0, 500).map((r) => r.cells[i] ?? '');
   // (A first cell that is a language code and no word of marks is taken with them: `DE` over `no` is a column of codes.)
   const flags = [...Array(columnCount).keys()].filter((i) => {
@@ -186,7 +214,7 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
     (rows.length > 1 && overMarks > 0) || (rows.length > 1 && headerWords >= 1 && distinct.size >= 1));
   if (isHeader && rows.length) {
     sheet.header = first;
-    sheet.rows = rows.slice(1);
+    sheet.rows = rowsOf(cells, 1);
     sheet.layoutKey = layoutKey(first, delimiter);
     notes.push(`Row 1 is a header${options.header ? ' (as you said)' : ''}: ${first.map((c) => JSON.stringify(c)).join(', ')}.`);
   }
@@ -209,11 +237,17 @@ export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): 
 
 /** The rows of a text as csv-parse reads it (see parsedRows), for a text whose every quote is where CSV puts one (a
  * field that starts with one, ends with one before a delimiter or a line break, or doubles one inside); undefined for
- * any other text, which csv-parse then reads with its own rules for stray quotes. A cell is a slice of the text, a row
- * is made only when it holds something: a 50 MB sheet takes 4x less memory and time than through csv-parse.
+ * any other text, which csv-parse then reads with its own rules for stray quotes. A cell is a range of the text, a row
+ * is kept only when it holds something: a 50 MB sheet takes 4x less memory and time than through csv-parse.
  * Records end at the kind of line break that comes first outside quotes (CRLF, LF or CR), as csv-parse finds it; a
  * break of another kind outside quotes leaves the text to csv-parse too. Breaks inside quotes count as lines. */
 export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undefined {
+  const cells = leanCells(text, delimiter);
+  return cells && [...rowsOf(cells, 0)];
+}
+
+/** leanRows, in columns. */
+function leanCells(text: string, delimiter: Delimiter): SheetCells | undefined {
   const quotes = delimiter !== '\t';
   const d = delimiter.charCodeAt(0);
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -228,22 +262,26 @@ export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undef
   const e0 = eol.charCodeAt(0);
   const crlf = eol.length === 2;
   const isEol = (k: number) => text.charCodeAt(k) === e0 && (!crlf || text.charCodeAt(k + 1) === 10);
-  const rows: SheetRow[] = [];
+  const rows = new SheetCells(text);
   let line = 1;
-  const cells: string[] = [];
+  let open = false;
   let filled = false;
   let recordLine = 1;
   const breakAt = (k: number) => { const c = text.charCodeAt(k); return c === 13 ? (text.charCodeAt(k + 1) === 10 ? 2 : 1) : c === 10 ? 1 : 0; };
-  // A row's cells are gathered in one scratch array and copied out at its size: an array grown by push keeps room for
-  // 17 cells or more, which for a sheet of a few columns is most of its rows' memory.
+  // A cell is a range of the text (its value a string of its own only when it had doubled quotes); a row without a
+  // filled cell is dropped with its cells.
   const endRecord = () => {
-    if (filled) rows.push({ cells: cells.slice(), line: recordLine, endLine: line });
-    cells.length = 0;
+    if (open) rows.endRow(line, filled);
+    open = false;
     filled = false;
+  };
+  const push = (start: number, end: number, value?: string) => {
+    if (!open) { rows.startRow(recordLine); open = true; }
+    if (value === undefined) rows.addRange(start, end); else rows.addString(value);
+    if (!filled && rows.filled(rows.cellCount - 1)) filled = true;
   };
   while (i <= n) {
     // One field, from i.
-    let value: string;
     if (quotes && text.charCodeAt(i) === 34) {
       let k = i + 1;
       let doubled = false;
@@ -253,8 +291,7 @@ export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undef
         // Line breaks inside the quotes count as lines.
         for (let m = k; m < q; m++) { const b = breakAt(m); if (b) { line++; m += b - 1; } }
         if (text.charCodeAt(q + 1) === 34) { doubled = true; k = q + 2; continue; }
-        value = text.slice(i + 1, q);
-        if (doubled) value = value.replace(/""/g, '"');
+        push(i + 1, q, doubled ? text.slice(i + 1, q).replace(/""/g, '"') : undefined);
         i = q + 1;
         break;
       }
@@ -268,15 +305,13 @@ export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undef
         // in the field and counts lines its own way).
         if ((quotes && c === 34) || c === 10 || c === 13) return undefined;
       }
-      value = text.slice(i, k);
+      push(i, k);
       i = k;
     }
-    if (value.trim() !== '') filled = true;
-    cells.push(value);
     if (i >= n) { endRecord(); break; }
     if (text.charCodeAt(i) === d) {
       i++;
-      if (i === n) { cells.push(''); endRecord(); break; }
+      if (i === n) { push(n, n); endRecord(); break; }
       continue;
     }
     // The record delimiter.
@@ -291,11 +326,16 @@ export function leanRows(text: string, delimiter: Delimiter): SheetRow[] | undef
 
 /** The rows as csv-parse reads them (relaxed quotes and column counts), for texts leanRows leaves to it. */
 export function parsedRows(text: string, delimiter: Delimiter): SheetRow[] {
+  return [...rowsOf(parsedCells(text, delimiter), 0)];
+}
+
+/** parsedRows, in columns. */
+function parsedCells(text: string, delimiter: Delimiter): SheetCells {
   // Lines are counted here from the records' raw text: csv-parse's own count takes a CRLF inside a quoted field for
   // two lines. (Its raw text keeps a CRLF that ends a record as CR: one break either way.) Each record is made a row
   // as it comes and csv-parse keeps nothing (its `info` objects and the raw texts cost 25x the file in all).
   let at = 1;
-  const rows: SheetRow[] = [];
+  const rows = new SheetCells(text);
   const onRecord = (r: { record: string[]; raw: string }) => {
     const raw = r.raw;
     let total = 0;
@@ -313,7 +353,11 @@ export function parsedRows(text: string, delimiter: Delimiter): SheetRow[] {
     const line = at + leading;
     at += total;
     const cells = r.record;
-    for (const c of cells) if (c.trim() !== '') { rows.push({ cells, line, endLine: line - leading + total - trailing }); break; }
+    if (cells.some((c) => c.trim() !== '')) {
+      rows.startRow(line);
+      for (const c of cells) rows.addString(c);
+      rows.endRow(line - leading + total - trailing, true);
+    }
     return null;
   };
   try {
@@ -349,37 +393,59 @@ function pairColumns(rows: SheetRow[], columnCount: number, flags: readonly numb
 /** Takes out of a tab-separated sheet its comment lines: a row of one cell that starts with `#` (OmegaT's glossary
  * format: its `glossary.txt` starts with `# Glossary in tab-separated format -*- coding: utf-8 -*-`). A term that
  * starts with # has a translation after a tab, so it is no comment. Returns the comments' line numbers. */
-function dropComments(rows: SheetRow[]): number[] {
+function dropComments(rows: SheetCells): number[] {
   const lines: number[] = [];
-  let kept = 0;
-  for (const r of rows) {
-    const filled = r.cells.filter((c) => c.trim() !== '');
-    if (filled.length === 1 && r.cells[0].trimStart().startsWith('#')) lines.push(r.line);
-    else rows[kept++] = r;
-  }
-  rows.length = kept;
+  rows.filter((i) => {
+    let filled = 0;
+    for (let k = 0, w = rows.width(i); k < w && filled < 2; k++) if (rows.filled(rows.cellRef(i, k))) filled++;
+    if (filled === 1 && rows.cell(i, 0)!.trimStart().startsWith('#')) { lines.push(rows.line(i)); return false; }
+    return true;
+  });
   return lines;
 }
 
 /** Unquotes TSV fields by the service's rule, and puts back together a row whose quoted field runs over lines (as
  * Excel writes a cell with a line break), so that it is reported as one multi-line row rather than as broken ones. */
-function joinTsvRows(rows: SheetRow[]): void {
-  const width = rows.reduce((n, r) => Math.max(n, r.cells.length), 0);
+function joinTsvRows(rows: SheetCells): void {
+  let width = 0;
+  for (let i = 0; i < rows.length; i++) width = Math.max(width, rows.width(i));
   const open = (c: string) => c.startsWith('"') && !(c.length >= 2 && c.endsWith('"'));
+  const { text } = rows;
   for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    const last = r.cells[r.cells.length - 1];
-    if (r.cells.length < width && last !== undefined && open(last)) {
+    const w = rows.width(i);
+    const last = w ? rows.cell(i, w - 1) : undefined;
+    if (w < width && last !== undefined && open(last)) {
       let j = i + 1;
-      while (j < rows.length && !rows[j].cells[0].endsWith('"')) j++;
+      while (j < rows.length && !rows.cell(j, 0)!.endsWith('"')) j++;
       if (j < rows.length) {
-        const joined = rows.slice(i + 1, j + 1);
-        r.cells = [...r.cells.slice(0, -1), [last, ...joined.map((x) => x.cells[0])].join('\n'), ...rows[j].cells.slice(1)];
-        r.endLine = rows[j].endLine;
-        rows.splice(i + 1, j - i);
+        const joined: string[] = [];
+        for (let k = i + 1; k <= j; k++) joined.push(rows.cell(k, 0)!);
+        rows.setCells(i, [...rows.cellsOf(i).slice(0, -1), [last, ...joined].join('\n'), ...rows.cellsOf(j).slice(1)]);
+        rows.setEndLine(i, rows.endLine(j));
+        rows.remove(i + 1, j + 1);
       }
     }
-    r.cells = r.cells.map((c) => c.length >= 2 && c.startsWith('"') && c.endsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c);
+    // Each cell unquoted: a range loses its quotes; one with doubled quotes inside becomes a string of its own.
+    for (let k = 0, n = rows.width(i); k < n; k++) {
+      const c = rows.cellRef(i, k);
+      const start = rows.cells[c * 2];
+      const end = rows.cells[c * 2 + 1];
+      if (start < 0) {
+        const v = rows.extras[-start - 1];
+        if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) rows.extras[-start - 1] = v.slice(1, -1).replace(/""/g, '"');
+      } else if (end - start >= 2 && text.charCodeAt(start) === 34 && text.charCodeAt(end - 1) === 34) {
+        let doubled = false;
+        for (let m = start + 1; m < end - 2 && !doubled; m++) doubled = text.charCodeAt(m) === 34 && text.charCodeAt(m + 1) === 34;
+        if (doubled) {
+          rows.extras.push(text.slice(start + 1, end - 1).replace(/""/g, '"'));
+          rows.cells[c * 2] = -rows.extras.length;
+          rows.cells[c * 2 + 1] = 0;
+        } else {
+          rows.cells[c * 2] = start + 1;
+          rows.cells[c * 2 + 1] = end - 1;
+        }
+      }
+    }
   }
 }
 
@@ -412,7 +478,12 @@ function flagNote(sheet: Sheet): void {
 /** The reading offered first when the sheet's columns cannot be told apart: its columns of text (not marks), each with
  * the language its header names, else the one its script suggests, else none. */
 function suggest(sheet: Sheet, headerLangs: Array<string | undefined>): NonNullable<Sheet['suggestion']> {
-  const text = [...Array(sheet.columnCount).keys()].filter((i) => !sheet.flags.includes(i) && sheet.rows.some((r) => (r.cells[i] ?? '').trim() !== ''));
+  const { cells, first } = tableOf(sheet);
+  const filledIn = (k: number) => {
+    for (let i = first; i < cells.length; i++) { const c = cells.cellRef(i, k); if (c !== -1 && cells.filled(c)) return true; }
+    return false;
+  };
+  const text = [...Array(sheet.columnCount).keys()].filter((i) => !sheet.flags.includes(i) && filledIn(i));
   const columns = text.map((index) => {
     const candidates = scriptLanguages(sheet.rows.slice(0, 200).map((r) => r.cells[index] ?? ''));
     const lang = headerLangs[index] ?? (candidates.length === 1 ? candidates[0] : '');
@@ -451,9 +522,10 @@ function guessMapping(sheet: Sheet, headerLangs: Array<string | undefined> | und
 export function sheetLanguages(sheet: Sheet, mapping: ColumnMapping): string[] {
   if (mapping.kind === 'languages') return mapping.columns.map((c) => c.lang);
   const out = new Set<string>();
-  for (const r of sheet.rows) {
+  const { cells, first } = tableOf(sheet);
+  for (let r = first; r < cells.length; r++) {
     for (const i of [mapping.sourceLang, mapping.targetLang]) {
-      const l = languageOf(r.cells[i] ?? '');
+      const l = languageOf(cells.cell(r, i) ?? '');
       if (l) out.add(l);
     }
   }
@@ -473,35 +545,47 @@ export function planSpreadsheet(sheet: Sheet, mapping: ColumnMapping, sourceLang
     choices.push({ message: `Column(s) ${ignored.map((i) => `${i + 1}${sheet.header?.[i] ? ` (${JSON.stringify(sheet.header[i])})` : ''}`).join(', ')} ignored.` });
   }
   // Only a line break in a column that is read skips the row: one in a note or a definition the mapping leaves out
-  // does not touch the entry.
+  // does not touch the entry. The rows are read from their columns (no row object is made).
+  const { cells, first } = tableOf(sheet);
   const read = mapping.kind === 'pairs' ? [mapping.source, mapping.target] : mapping.columns.map((c) => c.index);
-  const multi = (r: SheetRow) => r.endLine > r.line && read.some((i) => /[\r\n]/.test(r.cells[i] ?? ''))
-    ? { reason: 'multi-line' as const, message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` }
-    : undefined;
+  const breakIn = (i: number, k: number) => {
+    const c = cells.cellRef(i, k);
+    if (c === -1) return false;
+    const start = cells.cells[c * 2];
+    if (start < 0) return /[\r\n]/.test(cells.extras[-start - 1]);
+    const { text } = cells;
+    for (let m = start, end = cells.cells[c * 2 + 1]; m < end; m++) { const ch = text.charCodeAt(m); if (ch === 10 || ch === 13) return true; }
+    return false;
+  };
+  const multi = (i: number) => {
+    const line = cells.line(i);
+    const endLine = cells.endLine(i);
+    return endLine > line && read.some((k) => breakIn(i, k))
+      ? { reason: 'multi-line' as const, message: `Lines ${line}–${endLine}: a quoted field runs over ${endLine - line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` }
+      : undefined;
+  };
   if (mapping.kind === 'pairs') {
-    const rows = sheet.rows.map((r) => {
-      const row = {
-        source: r.cells[mapping.source] ?? '', target: r.cells[mapping.target] ?? '',
-        sourceLang: r.cells[mapping.sourceLang] ?? '', targetLang: r.cells[mapping.targetLang] ?? '', line: r.line,
-      };
-      const skip = multi(r);
-      return skip ? { ...row, skip } : row;
-    });
-    return planEntries(rows, { format, notes: sheet.notes, choices }, options);
-  }
-  // Made one at a time as the planner asks (a sheet's rows as concept objects at once cost more than the sheet).
-  const concepts = function* (): Generator<Concept> {
-    for (const r of sheet.rows) {
-      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ text: r.cells[col.index] ?? '', lang: col.lang, status: 'unspecified' as const, line: r.line })) };
-      const skip = multi(r);
-      if (skip) c.skip = skip;
-      else if (mapping.forbidden !== undefined && YES.test((r.cells[mapping.forbidden] ?? '').trim())) {
-        c.skip = { reason: 'forbidden', message: `Line ${r.line} is marked forbidden.` };
+    // Made one at a time as the planner asks.
+    const rows = function* () {
+      for (let i = first; i < cells.length; i++) {
+        const row = {
+          source: cells.cell(i, mapping.source) ?? '', target: cells.cell(i, mapping.target) ?? '',
+          sourceLang: cells.cell(i, mapping.sourceLang) ?? '', targetLang: cells.cell(i, mapping.targetLang) ?? '', line: cells.line(i),
+        };
+        const skip = multi(i);
+        yield skip ? { ...row, skip } : row;
       }
-      yield c;
-    }
+    };
+    return planEntries(rows(), { format, notes: sheet.notes, choices }, options);
+  }
+  const forbidden = mapping.forbidden;
+  const skipOf = (i: number): Concept['skip'] | undefined => {
+    const skip = multi(i);
+    if (skip) return skip;
+    if (forbidden !== undefined && YES.test((cells.cell(i, forbidden) ?? '').trim())) return { reason: 'forbidden', message: `Line ${cells.line(i)} is marked forbidden.` };
+    return undefined;
   };
   const source = sourceLang ?? mapping.columns[0]?.lang;
   if (!source) throw new ImportError('No column is mapped to a language.');
-  return planConcepts(concepts(), source, { format, notes: sheet.notes, choices }, options);
+  return planConcepts(new SheetConcepts(cells, first, cells.length, mapping.columns, skipOf), source, { format, notes: sheet.notes, choices }, options);
 }
