@@ -262,7 +262,10 @@ function leanCells(text: string, delimiter: Delimiter): SheetCells | undefined {
   const e0 = eol.charCodeAt(0);
   const crlf = eol.length === 2;
   const isEol = (k: number) => text.charCodeAt(k) === e0 && (!crlf || text.charCodeAt(k + 1) === 10);
-  const rows = new SheetCells(text);
+  // Room for every cell and row at once: at most one cell per delimiter and record break, and one more.
+  const count = (c: string) => { let m = 0; for (let k = text.indexOf(c); k !== -1; k = text.indexOf(c, k + 1)) m++; return m; };
+  const breaks = eol ? count(eol[0]) : 0;
+  const rows = new SheetCells(text, count(delimiter) + breaks + 1, breaks + 1);
   let line = 1;
   let open = false;
   let filled = false;

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import {
-  detectDelimiter, ImportError, languageOf, MAX_SHEET_BYTES, pairFromName, planSpreadsheet, readSpreadsheet, refuseLargeSheet, sheetLanguages, type Delimiter,
+  detectDelimiter, ImportError, languageOf, MAX_SHEET_BYTES, pairFromName, planConcepts, planSpreadsheet, readSpreadsheet, refuseLargeSheet, sheetLanguages,
+  type ColumnMapping, type Concept, type Delimiter, type ImportPlan, type Sheet,
 } from '../../../src/core/exchange';
 import { leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
 import { RUNS } from '../fuzz/arbitraries';
@@ -224,6 +225,53 @@ describe('spreadsheet import: the lean reader', () => {
     const sheet = readSpreadsheet(Buffer.from(text));
     assert.equal(sheet.rows.length, 599_999);
     assert.deepEqual(sheet.rows[599_998], { cells: ['cloud server 599998', 'Wolke, Server 599998'], line: 600_000, endLine: 600_000 });
+  });
+});
+
+describe('spreadsheet import: planned from columns', () => {
+  // The plan as rows of Concept objects gave it (each row a concept of one term per mapped column, a quoted field over
+  // lines or a forbidden mark its skip), through the planner's general path: what the columns' fast path must equal.
+  const byConcepts = (sheet: Sheet, mapping: Extract<ColumnMapping, { kind: 'languages' }>, sourceLang?: string) => {
+    const read = mapping.columns.map((c) => c.index);
+    const concepts = sheet.rows.map((r): Concept => {
+      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ text: r.cells[col.index] ?? '', lang: col.lang, status: 'unspecified' as const, line: r.line })) };
+      if (r.endLine > r.line && read.some((i) => /[\r\n]/.test(r.cells[i] ?? ''))) {
+        c.skip = { reason: 'multi-line', message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` };
+      } else if (mapping.forbidden !== undefined && /^(yes|y|true|1|x|ja|oui|sí|si|forbidden)$/i.test((r.cells[mapping.forbidden] ?? '').trim())) {
+        c.skip = { reason: 'forbidden', message: `Line ${r.line} is marked forbidden.` };
+      }
+      return c;
+    });
+    return planConcepts(concepts, sourceLang ?? mapping.columns[0].lang, { format: 'csv', notes: sheet.notes });
+  };
+  const plain = (plan: ImportPlan) => JSON.parse(JSON.stringify({ pairs: plan.pairs, choices: plan.choices.filter((c) => !/ignored\.$/.test(c.message) || c.line !== undefined) }));
+
+  it('gives the plan the rows as concepts give, whatever the cells (spaces, quotes, breaks, duplicates, long phrases)', () => {
+    const cell = fc.constantFrom('cloud', 'Wolke', 'nuage', 'server', 'Server', ' cloud', 'cloud ', '', ' ', 'a "b"', 'x, y', 'x\ny', 'x\r\ny', 'tab\there',
+      'line\u2028sep', 'ctl\u0001', 'nbsp\u00a0', '\u00a0lead', 'é', '中文', '😀', 'z'.repeat(400), 'q'.repeat(341), 'yes', 'x');
+    const row = fc.array(cell, { minLength: 0, maxLength: 5 });
+    const header = fc.constantFrom<string[]>(['en', 'de', 'fr'], ['EN', 'de'], ['en', 'de', 'forbidden'], ['de', 'en', 'fr', 'notes'], ['en', 'de-DE', 'de'], ['en', 'no', '---']);
+    const quote = (v: string) => /[",\r\n]/.test(v) || v === '' ? `"${v.replace(/"/g, '""')}"` : v;
+    fc.assert(fc.property(header, fc.array(row, { maxLength: 30 }), fc.constantFrom('\n', '\r\n'), fc.boolean(), (head, rows, eol, second) => {
+      const text = [head.join(','), ...rows.map((r) => r.map(quote).join(','))].join(eol) + eol;
+      const sheet = readSpreadsheet(Buffer.from(text), { header: true });
+      const columns = head.map((h, index) => ({ index, lang: h })).filter((c) => !/^(forbidden|notes)$/.test(c.lang));
+      const forbidden = head.indexOf('forbidden');
+      const mapping = { kind: 'languages' as const, columns, ...(forbidden !== -1 ? { forbidden } : {}) };
+      const source = second ? columns[1].lang : undefined;
+      const got = planSpreadsheet(sheet, mapping, source);
+      const want = byConcepts(sheet, mapping, source);
+      assert.deepEqual(plain(got), plain(want), JSON.stringify(text));
+      assert.deepEqual(got.pairs.map((p) => p.entries.length), want.pairs.map((p) => p.entries.length));
+    }), { numRuns: Math.max(RUNS, 500) });
+  });
+
+  it('a sheet of 100 000 rows: the plan of its rows as concepts', () => {
+    const lines = ['English,Deutsch,Français'];
+    for (let i = 0; lines.length < 100_000; i++) lines.push(i % 2 ? `cloud server ${i % 70_000},"Wolke, Server ${i}",nuage serveur ${i}` : `cloud ${i}, Wolke ${i} ,nuage ${i}`);
+    const sheet = readSpreadsheet(Buffer.from(lines.join('\n')));
+    const mapping = sheet.mapping as Extract<ColumnMapping, { kind: 'languages' }>;
+    assert.deepEqual(plain(planSpreadsheet(sheet, mapping)), plain(byConcepts(sheet, mapping)));
   });
 });
 
