@@ -86,22 +86,22 @@ function hashRange(text: string, start: number, end: number): number {
   return h | 0;
 }
 
-/** The source phrases of a sheet's plan, numbered by their text: most of them ranges of the sheet's text, looked up
- * without making a string (an open-addressing table of numbers, not a Map of 400 000 strings). */
+/** The source phrases of a sheet's plan, numbered by their text: most of them cells of the sheet (ranges of its
+ * text), looked up without making a string (an open-addressing table of numbers, not a Map of 400 000 strings). */
 class RangeSources implements SourceIds {
   size = 0;
-  /** Per number: its range in `text`; a start below 0 is the string `strings[-start - 1]`. */
-  private starts: Int32Array<ArrayBuffer>;
-  private ends: Int32Array<ArrayBuffer>;
+  readonly text: string;
+  /** Per number: its cell in `cells`; below 0, the string `strings[-ref - 1]`. */
+  private refs: Int32Array<ArrayBuffer>;
   private hashes: Int32Array<ArrayBuffer>;
   private readonly strings: string[] = [];
   /** Number + 1 per slot, 0 when free. */
   private slots: Int32Array<ArrayBuffer>;
 
-  constructor(readonly text: string, expected: number) {
+  constructor(readonly cells: SheetCells, expected: number) {
+    this.text = cells.text;
     const n = Math.max(64, expected);
-    this.starts = new Int32Array(n);
-    this.ends = new Int32Array(n);
+    this.refs = new Int32Array(n);
     this.hashes = new Int32Array(n);
     let slots = 128;
     while (slots < n * 2) slots *= 2;
@@ -115,31 +115,36 @@ class RangeSources implements SourceIds {
       const slot = this.slots[at];
       if (slot === 0) {
         this.strings.push(source);
-        return this.insert(at, h, -this.strings.length, 0);
+        return this.insert(at, h, -this.strings.length);
       }
       const id = slot - 1;
       if (this.hashes[id] !== h) continue;
-      const s = this.starts[id];
-      if (s < 0 ? this.strings[-s - 1] === source : this.ends[id] - s === source.length && this.text.startsWith(source, s)) return id;
+      const ref = this.refs[id];
+      if (ref < 0 ? this.strings[-ref - 1] === source : this.cells.cells[ref * 2 + 1] - this.cells.cells[ref * 2] === source.length && this.text.startsWith(source, this.cells.cells[ref * 2])) return id;
     }
   }
 
-  idRange(start: number, end: number): number {
-    const text = this.text;
+  /** The number of the phrase in cell `cell` (a range of the text). */
+  idCell(cell: number): number {
+    const { text } = this;
+    const cells = this.cells.cells;
+    const start = cells[cell * 2];
+    const end = cells[cell * 2 + 1];
     const h = hashRange(text, start, end);
     const mask = this.slots.length - 1;
     for (let at = h & mask; ; at = (at + 1) & mask) {
       const slot = this.slots[at];
-      if (slot === 0) return this.insert(at, h, start, end);
+      if (slot === 0) return this.insert(at, h, cell);
       const id = slot - 1;
       if (this.hashes[id] !== h) continue;
-      const s = this.starts[id];
-      if (s < 0) {
-        const str = this.strings[-s - 1];
+      const ref = this.refs[id];
+      if (ref < 0) {
+        const str = this.strings[-ref - 1];
         if (str.length === end - start && text.startsWith(str, start)) return id;
         continue;
       }
-      const e = this.ends[id];
+      const s = cells[ref * 2];
+      const e = cells[ref * 2 + 1];
       if (e - s !== end - start) continue;
       let k = 0;
       while (k < e - s && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
@@ -147,15 +152,13 @@ class RangeSources implements SourceIds {
     }
   }
 
-  private insert(at: number, h: number, start: number, end: number): number {
+  private insert(at: number, h: number, ref: number): number {
     const id = this.size++;
-    if (id === this.starts.length) {
-      this.starts = growTo(this.starts, id * 2);
-      this.ends = growTo(this.ends, id * 2);
+    if (id === this.refs.length) {
+      this.refs = growTo(this.refs, id * 2);
       this.hashes = growTo(this.hashes, id * 2);
     }
-    this.starts[id] = start;
-    this.ends[id] = end;
+    this.refs[id] = ref;
     this.hashes[id] = h;
     this.slots[at] = id + 1;
     if (this.size * 2 > this.slots.length) this.rehash();
@@ -174,19 +177,19 @@ class RangeSources implements SourceIds {
   }
 
   textOf(id: number): string {
-    const s = this.starts[id];
-    return s < 0 ? this.strings[-s - 1] : this.text.slice(s, this.ends[id]);
+    const ref = this.refs[id];
+    return ref < 0 ? this.strings[-ref - 1] : this.cells.value(ref);
   }
 
   /** UTF-16 units of phrase `id`. */
   lengthOf(id: number): number {
-    const s = this.starts[id];
-    return s < 0 ? this.strings[-s - 1].length : this.ends[id] - s;
+    const ref = this.refs[id];
+    return ref < 0 ? this.strings[-ref - 1].length : this.cells.cells[ref * 2 + 1] - this.cells.cells[ref * 2];
   }
 
   bytesOf(id: number): number {
-    const s = this.starts[id];
-    return s < 0 ? utf8Length(this.strings[-s - 1]) : utf8RangeLength(this.text, s, this.ends[id]);
+    const ref = this.refs[id];
+    return ref < 0 ? utf8Length(this.strings[-ref - 1]) : utf8RangeLength(this.text, this.cells.cells[ref * 2], this.cells.cells[ref * 2 + 1]);
   }
 }
 
@@ -209,29 +212,24 @@ function utf8RangeLength(text: string, start: number, end: number): number {
   return n;
 }
 
-/** The candidates of one pair. Each is an object (`PlannedEntry`), or, in a sheet's plan, a source number and the
- * target's range in the sheet's text (the rows the fast path takes: no object, no string until one is asked for). */
+/** The candidates of one pair. Each is an object (`PlannedEntry`), or, in a sheet's plan, a row of the sheet whose
+ * source and target cells passed the rules at a glance (no object, no string until one is asked for). */
 class PairBuilder {
-  /** The candidates made as objects: all of them, or in a builder over ranges those the general path made. */
+  /** The candidates made as objects: all of them, or in a sheet's plan those the general path made. */
   readonly candidates: PlannedEntry[] = [];
   count = 0;
   /** Per candidate: its source phrase's number, and whether both phrases already passed the rules at a glance (typed
    * arrays grown by doubling: 5 bytes a candidate, where arrays of numbers and booleans take 16). */
   sourceIds: Int32Array<ArrayBuffer>;
   plain: Uint8Array<ArrayBuffer>;
-  /** Over ranges, per candidate: the target's range (a start below 0 is `candidates[-start - 1]`) and the line. */
-  private starts: Int32Array<ArrayBuffer> | undefined;
-  private ends: Int32Array<ArrayBuffer> | undefined;
-  private lines: Int32Array<ArrayBuffer> | undefined;
+  /** In a sheet's plan, per candidate: its row, or below 0 `candidates[-ref - 1]`; and the target's column. */
+  private rows: Int32Array<ArrayBuffer> | undefined;
+  column = -1;
   readonly skipped: Skip[] = [];
   constructor(readonly sourceLang: string, readonly targetLang: string, private readonly sources: SourceIds, capacity = 64) {
     this.sourceIds = new Int32Array(capacity);
     this.plain = new Uint8Array(capacity);
-    if (sources instanceof RangeSources) {
-      this.starts = new Int32Array(capacity);
-      this.ends = new Int32Array(capacity);
-      this.lines = new Int32Array(capacity);
-    }
+    if (sources instanceof RangeSources) this.rows = new Int32Array(capacity);
   }
 
   private room(): number {
@@ -240,11 +238,7 @@ class PairBuilder {
       const size = Math.max(64, n * 2);
       this.sourceIds = growTo(this.sourceIds, size);
       this.plain = growTo(this.plain, size);
-      if (this.starts) {
-        this.starts = growTo(this.starts, size);
-        this.ends = growTo(this.ends!, size);
-        this.lines = growTo(this.lines!, size);
-      }
+      if (this.rows) this.rows = growTo(this.rows, size);
     }
     return n;
   }
@@ -252,57 +246,61 @@ class PairBuilder {
   add(entry: PlannedEntry, plain: boolean, sourceId = this.sources.id(entry.source)): void {
     const n = this.room();
     this.candidates.push(entry);
-    if (this.starts) {
-      this.starts[n] = -this.candidates.length;
-      this.lines![n] = entry.line;
-    }
+    if (this.rows) this.rows[n] = -this.candidates.length;
     this.sourceIds[n] = sourceId;
     this.plain[n] = plain ? 1 : 0;
     this.count++;
   }
 
-  /** A candidate whose phrases passed the rules at a glance: source number `sourceId`, the target `text.slice(start, end)`. */
-  addRange(sourceId: number, start: number, end: number, line: number): void {
+  /** Row `row` of the sheet, whose phrases passed the rules at a glance: source number `sourceId`, the target in
+   * column `column` (one per builder). */
+  addRow(sourceId: number, row: number): void {
     const n = this.room();
-    this.starts![n] = start;
-    this.ends![n] = end;
-    this.lines![n] = line;
+    this.rows![n] = row;
     this.sourceIds[n] = sourceId;
     this.plain[n] = 1;
     this.count++;
   }
 
+  /** The target cell of candidate `i`, -1 for one made as an object. */
+  private targetCell(i: number): number {
+    const row = this.rows ? this.rows[i] : -1;
+    return row < 0 ? -1 : (this.sources as RangeSources).cells.cellRef(row, this.column);
+  }
+
   entry(i: number): PlannedEntry {
-    if (!this.starts) return this.candidates[i];
-    const s = this.starts[i];
-    if (s < 0) return this.candidates[-s - 1];
-    const sources = this.sources as RangeSources;
-    return { source: sources.textOf(this.sourceIds[i]), target: sources.text.slice(s, this.ends![i]), line: this.lines![i] };
+    if (!this.rows) return this.candidates[i];
+    const row = this.rows[i];
+    if (row < 0) return this.candidates[-row - 1];
+    const { cells } = this.sources as RangeSources;
+    return { source: (this.sources as RangeSources).textOf(this.sourceIds[i]), target: cells.value(cells.cellRef(row, this.column)), line: cells.line(row) };
   }
 
   /** UTF-16 units of both phrases, and 2. */
   units(i: number): number {
-    const s = this.starts?.[i] ?? -1;
-    if (s < 0) { const e = this.entry(i); return e.source.length + e.target.length + 2; }
-    return (this.sources as RangeSources).lengthOf(this.sourceIds[i]) + this.ends![i] - s + 2;
+    const c = this.targetCell(i);
+    if (c === -1) { const e = this.entry(i); return e.source.length + e.target.length + 2; }
+    const sources = this.sources as RangeSources;
+    return sources.lengthOf(this.sourceIds[i]) + sources.cells.cells[c * 2 + 1] - sources.cells.cells[c * 2] + 2;
   }
 
   /** UTF-8 bytes of both phrases, and 2. */
   bytes(i: number): number {
-    const s = this.starts?.[i] ?? -1;
-    if (s < 0) { const e = this.entry(i); return utf8Length(e.source) + utf8Length(e.target) + 2; }
+    const c = this.targetCell(i);
+    if (c === -1) { const e = this.entry(i); return utf8Length(e.source) + utf8Length(e.target) + 2; }
     const sources = this.sources as RangeSources;
-    return sources.bytesOf(this.sourceIds[i]) + utf8RangeLength(sources.text, s, this.ends![i]) + 2;
+    return sources.bytesOf(this.sourceIds[i]) + utf8RangeLength(sources.text, sources.cells.cells[c * 2], sources.cells.cells[c * 2 + 1]) + 2;
   }
 
-  /** The entries of candidates `which` (the first `n`): an array of the objects, or over ranges an array that makes
-   * each entry when read. */
-  entries(which: Int32Array<ArrayBuffer>, n: number): PlannedEntry[] {
-    if (!this.starts) {
+  /** The entries of candidates `which` (the first `n`; all of them in order when undefined): an array of the objects,
+   * or in a sheet's plan an array that makes each entry when read. */
+  entries(which: Int32Array<ArrayBuffer> | undefined, n: number): PlannedEntry[] {
+    if (!this.rows) {
       const out: PlannedEntry[] = new Array<PlannedEntry>(n);
-      for (let k = 0; k < n; k++) out[k] = this.candidates[which[k]];
+      for (let k = 0; k < n; k++) out[k] = this.candidates[which ? which[k] : k];
       return out;
     }
+    if (!which) return lazyArray(n, (k) => this.entry(k));
     const at = n === which.length ? which : which.slice(0, n);
     return lazyArray(n, (k) => this.entry(at[k]));
   }
@@ -320,7 +318,7 @@ export function planConcepts(
   const sheet = concepts instanceof SheetConcepts ? concepts : undefined;
   // A sheet's rows: its source phrases numbered by their ranges, each pair's room for one entry per row at once.
   const rows = sheet ? sheet.end - sheet.first : 0;
-  const sources = sheet ? new RangeSources(sheet.cells.text, rows) : new Sources();
+  const sources = sheet ? new RangeSources(sheet.cells, rows) : new Sources();
   const pairs = new Map<string, PairBuilder>();
   const pair = (t: string) => {
     let p = pairs.get(t);
@@ -450,6 +448,7 @@ function planSheet(sheet: SheetConcepts, source: string, sources: RangeSources, 
   const index = columns.map((c) => c.index);
   const builders: Array<PairBuilder | undefined> = columns.map(() => undefined);
   const refs = new Int32Array(columns.length);
+  // Only fast rows go to a builder by row; its target column is the one of its language.
   rows: for (let i = sheet.first; i < sheet.end; i++) {
     const skip = sheet.skipOf(i);
     if (skip) { general(sheet.concept(i, skip)); continue; }
@@ -461,12 +460,12 @@ function planSheet(sheet: SheetConcepts, source: string, sources: RangeSources, 
       }
       refs[k] = c;
     }
-    const line = cells.line(i);
-    const sourceId = sources.idRange(cells.cells[refs[src] * 2], cells.cells[refs[src] * 2 + 1]);
+    const sourceId = sources.idCell(refs[src]);
     for (let k = 0; k < index.length; k++) {
       if (k === src) continue;
-      const p = builders[k] ??= pair(roots[k].code);
-      p.addRange(sourceId, cells.cells[refs[k] * 2], cells.cells[refs[k] * 2 + 1], line);
+      let p = builders[k];
+      if (!p) { p = builders[k] = pair(roots[k].code); p.column = index[k]; }
+      p.addRow(sourceId, i);
     }
   }
 }
@@ -648,12 +647,19 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): P
     return out;
   }
   const first = new Int32Array(sources.size).fill(-1); // source number → its first candidate
-  const kept = new Int32Array(p.count); // the candidates kept
+  // The candidates kept: the first `keptCount` in order, until one is left out (then `kept` lists them).
+  let kept: Int32Array<ArrayBuffer> | undefined;
   let keptCount = 0;
+  const leaveOut = () => {
+    if (kept) return;
+    kept = new Int32Array(p.count);
+    for (let k = 0; k < keptCount; k++) kept[k] = k;
+  };
   const { plain, sourceIds } = p;
   for (let i = 0; i < p.count; i++) {
     const id = sourceIds[i];
     if (first[id] !== -1) {
+      leaveOut();
       const e = p.entry(i);
       const was = p.entry(first[id]);
       out.skipped.push({ reason: 'duplicate', line: e.line, source: e.source, target: e.target,
@@ -664,6 +670,7 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): P
     if (!plain[i]) {
       const e = p.entry(i);
       if (LINE_BREAK.test(e.source) || LINE_BREAK.test(e.target)) {
+        leaveOut();
         out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: `Line ${e.line}: a phrase holds a line break.` });
         out.findings.push({ code: 'control-character', severity: 'error', line: e.line, source: e.source, message: `A phrase holds a line break: ${JSON.stringify(e.source + ' → ' + e.target)}.` });
         first[id] = i;
@@ -671,14 +678,16 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): P
       }
     }
     first[id] = i;
-    kept[keptCount++] = i;
+    if (kept) kept[keptCount] = i;
+    keptCount++;
   }
+  const keptAt = (k: number) => (kept ? kept[k] : k);
   // Most phrases pass the rules at a glance; the others are linted (one entry per line: the rules' line numbers are
   // indexes into `slow`, which indexes `kept`).
   const slow: number[] = [];
   let units = 0;
   for (let k = 0; k < keptCount; k++) {
-    const i = kept[k];
+    const i = keptAt(k);
     units += p.units(i);
     if (!plain[i]) {
       const e = p.entry(i);
@@ -687,18 +696,18 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): P
   }
   const bad = new Set<number>();
   if (slow.length) {
-    const text = serializeEntries(slow.map((k) => p.entry(kept[k])), 'tsv');
+    const text = serializeEntries(slow.map((k) => p.entry(keptAt(k))), 'tsv');
     for (const f of lintEntries(text, { format: 'tsv' })) {
       const k = slow[f.line];
       if (k === undefined) continue;
-      const e = p.entry(kept[k]);
+      const e = p.entry(keptAt(k));
       out.findings.push({ code: f.code, severity: f.severity, message: f.message, line: e.line, source: e.source });
       if (f.severity === 'error') bad.add(k);
     }
   }
   if (units * 3 > LIMITS.dictionaryBytes) {
     let bytes = 0;
-    for (let k = 0; k < keptCount; k++) bytes += p.bytes(kept[k]);
+    for (let k = 0; k < keptCount; k++) bytes += p.bytes(keptAt(k));
     if (bytes > LIMITS.dictionaryBytes) {
       out.findings.push({ code: 'dictionary-too-large', severity: 'error',
         message: `The ${p.sourceLang.toUpperCase()} → ${p.targetLang.toUpperCase()} entries are ${(bytes / 1048576).toFixed(1)} MiB; a dictionary holds at most 10 MiB. The service will refuse it: split the file.` });
@@ -706,13 +715,15 @@ function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): P
   }
   if (!bad.size) out.entries = p.entries(kept, keptCount);
   else {
+    leaveOut();
+    const list = kept!;
     let good = 0;
     for (let k = 0; k < keptCount; k++) {
-      if (!bad.has(k)) { kept[good++] = kept[k]; continue; }
-      const e = p.entry(kept[k]);
+      if (!bad.has(k)) { list[good++] = list[k]; continue; }
+      const e = p.entry(list[k]);
       out.skipped.push({ reason: 'invalid', line: e.line, source: e.source, target: e.target, message: out.findings.find((f) => f.line === e.line && f.source === e.source)?.message ?? 'invalid' });
     }
-    out.entries = p.entries(kept, good);
+    out.entries = p.entries(list, good);
   }
   return out;
 }

@@ -119,8 +119,8 @@ export class ConceptStore implements Iterable<Concept> {
  * of objects gives for data kept in columns (a sheet's rows, a plan's entries). Indexing, `length`, iteration and the
  * array methods work as on an array; writes are refused. */
 export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
+  // The target stays empty: an array given the length would hold room for every element (8 bytes each).
   const target: T[] = [];
-  target.length = length;
   const index = (key: string | symbol): number => {
     if (typeof key !== 'string' || key === '' || key.length > 10) return -1;
     const c = key.charCodeAt(0);
@@ -131,11 +131,13 @@ export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
   const readOnly = () => { throw new TypeError('This array is read-only.'); };
   return new Proxy(target, {
     get: (t, key, receiver) => {
+      if (key === 'length') return length;
       const i = index(key);
       return i !== -1 ? at(i) : Reflect.get(t, key, receiver);
     },
     has: (t, key) => index(key) !== -1 || Reflect.has(t, key),
     getOwnPropertyDescriptor: (t, key) => {
+      if (key === 'length') return { value: length, writable: true, enumerable: false, configurable: false };
       const i = index(key);
       return i !== -1 ? { value: at(i), writable: true, enumerable: true, configurable: true } : Reflect.getOwnPropertyDescriptor(t, key);
     },
