@@ -12,7 +12,9 @@ export type RuleCode =
   | 'server-rejected' | 'merge-conflict'
   // a multilingual glossary (src/core/glossary)
   | 'grid-header' | 'untranslated-source' | 'missing-translation' | 'reverse-mismatch'
-  | 'inconsistent-source-case' | 'same-target-for-different-sources' | 'draft-translation';
+  | 'inconsistent-source-case' | 'same-target-for-different-sources' | 'draft-translation'
+  // the term check of translations (src/core/termCheck)
+  | 'term-not-used' | 'forbidden-term' | 'inconsistent-term' | 'untranslated-term';
 
 /** A replacement of text. `line`/`start` to `endLine`/`end` (UTF-16 columns, end exclusive); endLine defaults to line. */
 export interface TextEdit {

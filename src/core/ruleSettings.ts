@@ -7,7 +7,7 @@ export const RULE_LEVELS: readonly RuleLevel[] = ['off', 'info', 'warning', 'err
 /** By rule code; a code not named keeps the rule's own severity. */
 export type RuleSettings = Readonly<Record<string, RuleLevel>>;
 
-/** Every code a finding can carry: the entry and term list rules, the multilingual glossary's, the manifest's, and
+/** Every code a finding can carry: the entry and term list rules, the multilingual glossary's, the term check's, the manifest's, and
  * `encoding` (a file the encoding policy refuses). */
 export const RULE_CODES: readonly string[] = [
   'missing-separator', 'extra-separator', 'unclosed-quote', 'stray-quote', 'empty-source', 'empty-target', 'duplicate-source',
@@ -15,6 +15,7 @@ export const RULE_CODES: readonly string[] = [
   'blank-line', 'term-list-too-long', 'duplicate-term', 'empty-term', 'variant-target', 'variant-source', 'unsupported-language',
   'same-language', 'server-rejected', 'merge-conflict', 'grid-header', 'untranslated-source', 'missing-translation',
   'reverse-mismatch', 'inconsistent-source-case', 'same-target-for-different-sources', 'draft-translation',
+  'term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term',
   'manifest-syntax', 'manifest-schema', 'missing-file', 'duplicate-link', 'duplicate-name', 'encoding',
 ];
 

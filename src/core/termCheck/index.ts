@@ -1,0 +1,80 @@
+/** The term check's pure core: readers of translation files with exact positions, the matcher, the findings.
+ * Never imports `vscode`. */
+import type { Finding } from '../findings';
+import { ruleDocUrl } from '../findings';
+import { RenderingTally, TermIndex, type Rendering, type TermCode, type TermFinding } from './check';
+import { readKeyValuePair } from './keyValue';
+import { LineIndex } from './mapped';
+import { readPo } from './po';
+import type { ReadResult } from './types';
+import { readXliff } from './xliff';
+
+export { RenderingTally, TermIndex, TERM_SEVERITY, type GlossaryEntry, type Rendering, type TermCheckOptions, type TermCode, type TermFinding } from './check';
+export { fileOffset, fileRange, LineIndex, PLACEHOLDER, type MappedText } from './mapped';
+export { compileTerm, findTerm, Subject, TermMatcher, type CaseMode, type CompiledTerm, type Hit } from './matcher';
+export { endingsOf, INFLECTION_LANGUAGES, MIN_STEM } from './inflection';
+export { Automaton } from './automaton';
+export { normalize } from './normalize';
+export { readXliff } from './xliff';
+export { readPo } from './po';
+export { jsonStrings, readKeyValuePair } from './keyValue';
+export type { ReadProblem, ReadResult, TranslationFormat, TranslationUnit } from './types';
+
+export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term'];
+
+export type TranslationKind = 'xliff' | 'po' | 'json';
+
+/** The kind of a translation file, by its name. */
+export function translationKind(path: string): TranslationKind | undefined {
+  if (/\.(xlf|xliff)$/i.test(path)) return 'xliff';
+  if (/\.po$/i.test(path)) return 'po';
+  if (/\.json$/i.test(path)) return 'json';
+  return undefined;
+}
+
+/** Reads a translation file; a key/value file needs the source-locale file's text. */
+export function readTranslations(kind: TranslationKind, text: string, sourceText?: string): ReadResult {
+  if (kind === 'xliff') return readXliff(text);
+  if (kind === 'po') return readPo(text);
+  return readKeyValuePair(sourceText ?? '{}', text);
+}
+
+/** Every unit of a file checked. */
+export function checkUnits(read: ReadResult, index: TermIndex, sourceLang: string, targetLang: string): { findings: TermFinding[]; renderings: Rendering[] } {
+  const findings: TermFinding[] = [];
+  const renderings: Rendering[] = [];
+  for (const u of read.units) {
+    const r = index.checkUnit(u, sourceLang, targetLang);
+    for (const f of r.findings) findings.push(f);
+    for (const x of r.renderings) renderings.push(x);
+  }
+  return { findings, renderings };
+}
+
+/** A term finding as the entry rules' findings are: 0-based line and UTF-16 columns; `endLine` when it ends on
+ * another line (a target over several lines). */
+export interface TermFileFinding extends Finding { endLine: number; unitId: string; docUrl: string }
+
+export function toFileFindings(findings: readonly TermFinding[], fileText: string, lines = new LineIndex(fileText)): TermFileFinding[] {
+  return findings.map((f) => {
+    const a = lines.position(f.offset);
+    const b = lines.position(f.endOffset);
+    const out: TermFileFinding = {
+      code: f.code, severity: f.severity, message: f.message, line: a.line, start: a.col, endLine: b.line, end: b.col,
+      unitId: f.unitId, docUrl: ruleDocUrl(f.code),
+    };
+    if (f.related && !f.related.inSourceFile) {
+      const r = lines.position(f.related.offset);
+      const re = lines.position(f.related.endOffset);
+      out.related = [{ line: r.line, start: r.col, end: re.line === r.line ? re.col : r.col, message: f.related.message }];
+    }
+    return out;
+  });
+}
+
+/** Convenience for one file and a tally kept by the caller: findings of the units, then `inconsistent-term`. */
+export function checkFile(file: string, read: ReadResult, index: TermIndex, tally: RenderingTally, sourceLang: string, targetLang: string): TermFinding[] {
+  const r = checkUnits(read, index, sourceLang, targetLang);
+  tally.set(file, r.renderings);
+  return r.findings;
+}
