@@ -19,8 +19,11 @@
 
 export const MIN_STEM = 3;
 
+/** Endings that may be taken off a term's word and put on, by language. English is the source language of most
+ * glossaries: its plural endings only, and "y" only taken off ("company" → "companies", not "cloud" → "cloudy"). */
+const STRIP_ONLY: Record<string, string[]> = { en: ['y'] };
 const LISTS: Record<string, string[]> = {
-  en: ['s', 'es', 'y', 'ies'],
+  en: ['s', 'es', 'ies'],
   de: ['e', 'en', 'n', 'er', 'ern', 'es', 's', 'em', 'nen'],
   fr: ['s', 'x', 'e', 'es', 'al', 'aux', 'ail', 'aux'],
   es: ['s', 'es', 'a', 'as', 'o', 'os', 'z', 'ces'],
@@ -34,17 +37,24 @@ const LISTS: Record<string, string[]> = {
 
 export const INFLECTION_LANGUAGES = Object.keys(LISTS);
 
-const sets = new Map<string, ReadonlySet<string>>();
-/** The endings of a language (by its root code), the empty ending included. */
-export function endingsOf(lang: string | undefined): ReadonlySet<string> {
+/** The endings of a language: those a form may end with (`add`, the empty ending included) and those that may be
+ * taken off the term's word (`strip`). */
+export interface Endings { add: ReadonlySet<string>; strip: ReadonlySet<string> }
+
+const sets = new Map<string, Endings>();
+/** The endings of a language, by its root code (none for a language without a list: exact words). */
+export function endingsOf(lang: string | undefined): Endings {
   const root = (lang ?? '').toLowerCase().split(/[-_]/)[0];
   let s = sets.get(root);
   if (!s) {
-    s = new Set(['', ...(LISTS[root] ?? [])]);
+    const add = new Set(['', ...(LISTS[root] ?? [])]);
+    s = { add, strip: new Set([...add, ...(STRIP_ONLY[root] ?? [])]) };
     sets.set(root, s);
   }
   return s;
 }
+
+export const NO_ENDINGS: Endings = { add: new Set(['']), strip: new Set(['']) };
 
 /** A word of a term, as the matcher needs it: the shortest stem (a literal prefix of every accepted form) and, after
  * it, the tails an accepted form may start with. */
@@ -54,21 +64,22 @@ export interface WordForm {
   stem: string;
   /** The word's own endings after `stem` with each ending of the list taken off again: "" for "облак|о". */
   tails: string[];
+  endings: Endings;
 }
 
-export function wordForm(word: string, endings: ReadonlySet<string>): WordForm {
+export function wordForm(word: string, endings: Endings): WordForm {
   let longest = '';
-  for (const e of endings) {
+  for (const e of endings.strip) {
     if (e.length > longest.length && word.length - e.length >= MIN_STEM && word.endsWith(e)) longest = e;
   }
   const stem = word.slice(0, word.length - longest.length);
   const tails = new Set<string>([longest]);
-  for (const e of endings) if (e && longest.endsWith(e)) tails.add(longest.slice(0, longest.length - e.length));
-  return { word, stem, tails: [...tails] };
+  for (const e of endings.strip) if (e && longest.endsWith(e)) tails.add(longest.slice(0, longest.length - e.length));
+  return { word, stem, tails: [...tails], endings };
 }
 
 /** Whether `rest` (what follows the stem up to the end of the word in the text) makes an accepted form. */
-export function acceptsRest(f: WordForm, rest: string, endings: ReadonlySet<string>): boolean {
-  for (const t of f.tails) if (rest.startsWith(t) && endings.has(rest.slice(t.length))) return true;
+export function acceptsRest(f: WordForm, rest: string): boolean {
+  for (const t of f.tails) if (rest.startsWith(t) && (rest.length === t.length || f.endings.add.has(rest.slice(t.length)))) return true;
   return false;
 }

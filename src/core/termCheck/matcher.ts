@@ -1,7 +1,7 @@
 /** Terms found in a normalized text: where each may start (one Aho–Corasick pass, or indexOf for one term), then word
  * boundaries per script, the inflection allowance and the case rule verified at each place. Pure. */
 import { Automaton } from './automaton';
-import { acceptsRest, endingsOf, wordForm, type WordForm } from './inflection';
+import { acceptsRest, endingsOf, NO_ENDINGS, wordForm, type WordForm } from './inflection';
 import { caseSensitiveByDefault, charClass, Cls, normalize, originalIndex, segmentBoundaries, type Normalized } from './normalize';
 
 export type CaseMode = 'auto' | 'sensitive' | 'insensitive';
@@ -11,7 +11,6 @@ export interface CompiledTerm {
   term: string;
   lang: string;
   words: WordForm[];
-  endings: ReadonlySet<string>;
   /** The term normalized with its case, when it is matched with its case. */
   cased?: string;
   /** What every accepted form starts with: the words but the last as they are, and the last one's stem. */
@@ -24,11 +23,10 @@ export function compileTerm(term: string, lang: string, caseMode: CaseMode = 'au
   const first = charClass(norm, 0);
   // No inflection in scripts without spaces, nor for a word with digits or symbols.
   const inflects = (w: string) => first === Cls.Word && /^[\p{L}\p{M}]+$/u.test(w);
-  const none: ReadonlySet<string> = new Set(['']);
-  const words = norm.split(' ').map((w) => wordForm(w, inflects(w) ? endings : none));
+  const words = norm.split(' ').map((w) => wordForm(w, inflects(w) ? endings : NO_ENDINGS));
   const sensitive = caseMode === 'sensitive' || (caseMode === 'auto' && caseSensitiveByDefault(term));
   return {
-    term, lang, words, endings,
+    term, lang, words,
     ...(sensitive ? { cased: normalize(term.trim(), true).text } : {}),
     literal: [...words.slice(0, -1).map((w) => w.word), words[words.length - 1].stem].join(' '),
   };
@@ -75,7 +73,7 @@ export function matchAt(subject: Subject, start: number, t: CompiledTerm, innerE
     if (last === Cls.None) continue; // a term ending in a symbol ("C++", "Wi-Fi:")
     let q = p;
     while (q < s.length && charClass(s, q) === last) q++;
-    if (exact ? q !== p : !acceptsRest(w, s.slice(p, q), t.endings)) return -1;
+    if (exact ? q !== p : !acceptsRest(w, s.slice(p, q))) return -1;
     p = q;
   }
   if (t.cased !== undefined) {
