@@ -4,7 +4,7 @@ import { UsageError } from './files';
 import { FORMATS, type OutputFormat } from './report';
 import { KEY_VARIABLE } from './service';
 
-export const COMMANDS = ['lint', 'check', 'status', 'push', 'pull'] as const;
+export const COMMANDS = ['lint', 'check', 'status', 'push', 'pull', 'check-terms'] as const;
 export type Command = typeof COMMANDS[number];
 
 export interface Args {
@@ -36,14 +36,18 @@ Commands:
                   errors; never over a change on the service that the lock has not seen (pull first, or --force);
                   then the lock is updated: commit it
   pull            merge the service's changes into the files (three-way, conflicts as blocks); updates the lock
+  check-terms [paths…]
+                  hold the translation files (XLIFF 1.2/2.x .xlf|.xliff, gettext .po, per-locale JSON paired with the
+                  source-locale file) against the glossaries the manifest links: term-not-used, forbidden-term,
+                  inconsistent-term, untranslated-term (docs/term-check.md). Without paths, the manifest's folder
 
 Options:
   --manifest FILE          the manifest (default: ./${DEFAULT_MANIFEST_NAME}, else the nearest one in a folder above)
   --format FORMAT          text (default: "path:line:col: severity code message"), github (workflow annotations),
-                           sarif (SARIF 2.1.0), json (lint only)
-  --output-file FILE       lint: write the report to FILE instead of stdout
-  --max-warnings N         lint: exit 1 when there are more than N warnings
-  --quiet                  lint: errors only (warnings and infos are neither printed nor counted)
+                           sarif (SARIF 2.1.0), json (lint and check-terms)
+  --output-file FILE       lint, check-terms: write the report to FILE instead of stdout
+  --max-warnings N         lint, check-terms: exit 1 when there are more than N warnings
+  --quiet                  lint, check-terms: errors only (warnings and infos are neither printed nor counted)
   --fix                    lint: apply the editor's Fix All to each file first (in its own encoding)
   --dry-run                push: print what would be sent (per file: added, changed, removed, and which) and send nothing
   --force                  push: overwrite changes made on the service since the last sync (it says which)
@@ -59,7 +63,7 @@ override the service's addresses. With GITHUB_STEP_SUMMARY set, a Markdown summa
 
 /** Which commands an option means something to. */
 const ONLY: Record<string, readonly Command[]> = {
-  '--output-file': ['lint'], '--max-warnings': ['lint'], '--quiet': ['lint'], '--fix': ['lint'],
+  '--output-file': ['lint', 'check-terms'], '--max-warnings': ['lint', 'check-terms'], '--quiet': ['lint', 'check-terms'], '--fix': ['lint'],
   '--dry-run': ['push'], '--force': ['push'], '--yes': ['push'],
 };
 
@@ -111,7 +115,7 @@ export function parseArgs(argv: string[]): Args | 'help' | 'version' {
   }
   if (!args.command) throw new UsageError('no command given');
   for (const o of seen) if (ONLY[o] && !ONLY[o].includes(args.command)) throw new UsageError(`${o} is an option of ${ONLY[o].join(', ')}, not of ${args.command}`);
-  if (args.command !== 'lint' && args.paths.length) throw new UsageError(`${args.command} works on the manifest's files; it takes no paths`);
-  if (args.format === 'json' && args.command !== 'lint') throw new UsageError('--format json is for lint');
+  if (args.command !== 'lint' && args.command !== 'check-terms' && args.paths.length) throw new UsageError(`${args.command} works on the manifest's files; it takes no paths`);
+  if (args.format === 'json' && args.command !== 'lint' && args.command !== 'check-terms') throw new UsageError('--format json is for lint and check-terms');
   return args;
 }

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { ServiceError } from '../api';
 import { DEFAULT_MANIFEST_NAME, manifestLinks } from '../core/workspace/manifest';
 import { parseArgs, USAGE, type Args } from './args';
+import { checkTerms } from './checkTerms';
 import { shownPath, UsageError, writeFileAtomic } from './files';
 import {
   findManifest, lintTarget, loadManifest, manifestFindings, targetOfLink, targetsOfPaths, type CliFinding, type LintTarget, type LoadedManifest,
@@ -93,15 +94,20 @@ export function summary(findings: CliFinding[]): string {
 }
 
 async function run(args: Args, io: CliIo): Promise<number> {
-  if (args.command === 'lint') {
-    const r = lint(args, io.cwd);
+  if (args.command === 'lint' || args.command === 'check-terms') {
+    const terms = args.command === 'check-terms' ? checkTerms(args, io.cwd) : undefined;
+    const r = terms ?? lint(args, io.cwd);
     const findings = args.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
     const report = render(findings, args.format);
     if (args.outputFile) writeFileAtomic(resolve(io.cwd, args.outputFile), report);
     else io.out(report);
     if (r.fixed) io.err(`fixed ${r.fixed} problem(s)\n`);
     if (args.format === 'text' || args.outputFile) io.err(summary(findings));
-    appendStepSummary(io.env, lintMarkdown(findings));
+    appendStepSummary(io.env, lintMarkdown(findings, terms ? 'Terminology term check' : undefined));
+    // A translation file read only in part (not well-formed): what was read is reported, and the run fails as for
+    // any file that cannot be read.
+    for (const u of terms?.unreadable ?? []) io.err(`terminology: ${u}\n`);
+    if (terms?.unreadable.length) return 2;
     const errors = findings.some((f) => f.severity === 'error');
     const warnings = findings.filter((f) => f.severity === 'warning').length;
     if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {

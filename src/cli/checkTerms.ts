@@ -1,0 +1,181 @@
+/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON) held against the glossaries
+ * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, extname, join, resolve, sep } from 'node:path';
+import { globSync, isDynamicPattern } from 'tinyglobby';
+import { parseEntries } from '../core';
+import { applyRuleSettings } from '../core/ruleSettings';
+import {
+  LineIndex, readTranslations, RenderingTally, TermIndex, toFileFindings, translationKind,
+  type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
+} from '../core/termCheck';
+import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
+import { EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError } from './files';
+import { findManifest, loadManifest, type CliFinding, type LoadedManifest } from './lintFiles';
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+const root = (lang: string) => lang.toLowerCase().split(/[-_]/)[0];
+
+/** Every entry of the manifest's linked dictionaries that exist (a file that cannot be read is lint's to report). */
+export function linkedGlossaryEntries(m: LoadedManifest, cwd: string): GlossaryEntry[] {
+  const entries: GlossaryEntry[] = [];
+  for (const owner of m.manifest.glossaries) {
+    for (const link of owner.links) {
+      if (link.format === 'terms' || !link.targetLang) continue;
+      const file = join(m.dir, link.path);
+      if (!existsSync(file)) continue;
+      let text: string;
+      try { text = readTextFile(file, shownPath(file, cwd)).text; } catch (err) {
+        if (err instanceof EncodingError) continue;
+        throw err;
+      }
+      for (const e of parseEntries(text, link.format).entries) {
+        entries.push({ source: e.source, target: e.target, sourceLang: link.sourceLang, targetLang: link.targetLang, glossary: owner.name, file, line: e.line });
+      }
+    }
+  }
+  return entries;
+}
+
+/** The language a path names, from its end: `de.po`, `messages.de.xlf`, `app_de.json`, `locales/de/app.json`,
+ * `de/LC_MESSAGES/app.po`. Only codes in `known` (root codes) count, so that `src/app.json` is no locale. */
+export function localeOfPath(file: string, known: ReadonlySet<string>): { lang: string; segment: number; part: string } | undefined {
+  const segments = file.split(sep);
+  for (let s = segments.length - 1; s >= 0; s--) {
+    const seg = s === segments.length - 1 ? basename(segments[s], extname(segments[s])) : segments[s];
+    const parts = seg.split(/[._]/);
+    const candidates = [seg, ...parts.slice().reverse(), parts.length > 1 ? parts.slice(-2).join('_') : ''];
+    for (const c of candidates) {
+      if (/^[a-z]{2,3}([-_][a-z0-9]{2,4})?$/i.test(c) && known.has(root(c))) return { lang: c.replace('_', '-'), segment: s, part: c };
+    }
+  }
+  return undefined;
+}
+
+/** The source-locale file of a key/value file: the locale in its path replaced by the source language. */
+export function sourceFileOf(file: string, locale: { segment: number; part: string }, sourceLang: string): string | undefined {
+  const segments = file.split(sep);
+  const seg = segments[locale.segment];
+  const tries = [sourceLang, sourceLang.toLowerCase(), sourceLang.toUpperCase()];
+  for (const lang of tries) {
+    const copy = [...segments];
+    copy[locale.segment] = seg.replace(locale.part, lang);
+    const candidate = copy.join(sep);
+    if (candidate !== file && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function walk(dir: string, out: string[], cwd: string): void {
+  let names: string[];
+  try { names = readdirSync(dir).sort(); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, shownPath(dir, cwd))); }
+  for (const name of names) {
+    const p = join(dir, name);
+    let isDir: boolean;
+    try { isDir = statSync(p).isDirectory(); } catch { continue; }
+    if (isDir) { if (!SKIP_DIRS.has(name)) walk(p, out, cwd); }
+    else if (translationKind(p)) out.push(p);
+  }
+}
+
+/** The translation files the arguments name (files, folders walked, quoted globs); without paths, the manifest's
+ * folder. */
+function translationFiles(paths: string[], cwd: string, m: LoadedManifest): string[] {
+  const files: string[] = [];
+  if (!paths.length) walk(m.dir, files, cwd);
+  for (const p of paths) {
+    if (isDynamicPattern(p)) {
+      const found = globSync(p, { cwd, absolute: true, onlyFiles: true, ignore: [...SKIP_DIRS].map((d) => `**/${d}/**`), expandDirectories: false })
+        .map((f) => resolve(f)).filter((f) => translationKind(f)).sort();
+      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json)`);
+      files.push(...found);
+      continue;
+    }
+    const abs = resolve(cwd, p);
+    let st;
+    try { st = statSync(abs); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, p)); }
+    if (st.isDirectory()) walk(abs, files, cwd);
+    else if (translationKind(abs)) files.push(abs);
+    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json)`);
+  }
+  return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f));
+}
+
+export interface CheckTermsResult {
+  findings: CliFinding[];
+  /** Files read and strings checked, for the summary. */
+  files: number;
+  units: number;
+  /** Files that could not be read whole (not well-formed): reported on stderr, exit status 2. */
+  unreadable: string[];
+  fixed: 0;
+}
+
+/** Checks the translation files against the manifest's glossaries. `options.forbidden`: the sidecar's forbidden terms. */
+export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: string, options: TermCheckOptions = {}): CheckTermsResult {
+  const manifestFile = findManifest(cwd, args.manifest);
+  if (!manifestFile) throw new UsageError(`check-terms takes its glossaries from the manifest: no ${DEFAULT_MANIFEST_NAME} in ${cwd} or a folder above it`);
+  const m = loadManifest(manifestFile, cwd);
+  const entries = linkedGlossaryEntries(m, cwd);
+  const index = new TermIndex(entries, options);
+  const sourceLangs = [...new Set(entries.map((e) => root(e.sourceLang)))];
+  const known = new Set([...entries.map((e) => root(e.targetLang)), ...sourceLangs]);
+  const tally = new RenderingTally();
+  const perFile: Array<{ file: string; text: string; findings: TermFinding[] }> = [];
+  const findings: CliFinding[] = [];
+  const unreadable: string[] = [];
+  let units = 0;
+  const named = new Set(args.paths.map((p) => resolve(cwd, p)));
+  for (const file of translationFiles(args.paths, cwd, m)) {
+    const path = shownPath(file, cwd);
+    const kind = translationKind(file)!;
+    let text: string;
+    try { text = readTextFile(file, path).text; } catch (err) {
+      if (!(err instanceof EncodingError)) throw err;
+      findings.push({ file, path, line: err.line + 1, col: err.column + 1, endLine: err.line + 1, endCol: err.column + 2, severity: 'error', code: 'encoding', message: err.message });
+      continue;
+    }
+    const locale = localeOfPath(file, known);
+    let read: ReadResult;
+    let sourceLang: string | undefined;
+    let targetLang: string | undefined;
+    if (kind === 'json') {
+      // A JSON file is a translation only as a target-locale file with its source-locale file beside it.
+      if (!locale || sourceLangs.includes(root(locale.lang))) continue;
+      sourceLang = sourceLangs.find((s) => entries.some((e) => root(e.sourceLang) === s && root(e.targetLang) === root(locale.lang))) ?? sourceLangs[0];
+      const sourceFile = sourceLang && sourceFileOf(file, locale, sourceLang);
+      if (!sourceFile) {
+        if (named.has(file)) throw new UsageError(`${path}: no source-locale file (${sourceLang ?? 'the glossaries\' source language'}) to pair it with`);
+        continue;
+      }
+      read = readTranslations('json', text, readTextFile(sourceFile, shownPath(sourceFile, cwd)).text);
+      targetLang = locale.lang;
+    } else {
+      read = readTranslations(kind, text);
+      targetLang = read.targetLang ?? locale?.lang;
+      sourceLang = read.sourceLang ?? sourceLangs.find((s) => entries.some((e) => root(e.sourceLang) === s && targetLang && root(e.targetLang) === root(targetLang))) ?? sourceLangs[0];
+    }
+    if (read.problems.length) unreadable.push(`${path}: ${read.problems[0].message}`);
+    if (!sourceLang || !targetLang) continue;
+    units += read.units.length;
+    const fileFindings: TermFinding[] = [];
+    const renderings: Rendering[] = [];
+    for (const u of read.units) {
+      const r = index.checkUnit(u, sourceLang, targetLang);
+      for (const f of r.findings) fileFindings.push(f);
+      for (const x of r.renderings) renderings.push(x);
+    }
+    tally.set(file, renderings);
+    perFile.push({ file, text, findings: fileFindings });
+  }
+  for (const { file, text, findings: own } of perFile) {
+    const path = shownPath(file, cwd);
+    const all = [...own, ...tally.findings(file)].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
+    const lines = new LineIndex(text);
+    for (const f of toFileFindings(all, text, lines)) {
+      findings.push({ file, path, line: f.line + 1, col: f.start + 1, endLine: f.endLine + 1, endCol: f.end + 1, severity: f.severity, code: f.code, message: f.message });
+    }
+  }
+  return { findings: applyRuleSettings(findings, m.rules), files: perFile.length, units, unreadable, fixed: 0 };
+}
+
