@@ -1,10 +1,11 @@
 /** `npm run bench`: every benchmark, figures as ratios to baselines measured in the same run.
- * `TERMINOLOGY_BENCH_ONLY=hostile,exchange` runs only the sections named (core, client, exchange, hostile, cli). */
+ * `TERMINOLOGY_BENCH_ONLY=hostile,exchange` runs only the sections named (core, client, exchange, hostile, terms, cli). */
 import { benchCore } from './core.bench';
 import { benchClient } from './client.bench';
 import { benchExchange } from './exchange.bench';
 import { benchHostile } from './hostile.bench';
 import { benchCli } from './cli.bench';
+import { benchTermCheck } from './termCheck.bench';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -35,6 +36,10 @@ async function main(): Promise<void> {
   if (runs('hostile')) {
     print('== import against the file\'s size, and hostile files (src/core/exchange) ==');
     for (const line of await benchHostile()) print(line);
+  }
+  if (runs('terms')) {
+    print('== term check of translations (src/core/termCheck) ==');
+    for (const line of benchTermCheck()) print(line);
   }
   if (runs('cli')) {
     print('== the CLI (dist/cli.js, npm run build first) ==');

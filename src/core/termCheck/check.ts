@@ -120,6 +120,8 @@ export class TermIndex {
     if (!target || !target.text.trim() || target.text === PLACEHOLDER) return { findings, renderings };
     const tl = root(targetLang);
     const idx = this.sources.get(root(sourceLang));
+    const forbidden = this.forbidden.get(tl);
+    if (!idx && !forbidden) return { findings, renderings };
     const tSubject = Subject.of(target.text);
     const fuzzy = unit.fuzzy ? { fuzzy: true } : {};
     const note = unit.fuzzy ? ' (The entry is marked fuzzy.)' : '';
@@ -158,7 +160,6 @@ export class TermIndex {
           message: `The source has "${sourceTerm}"; the target does not use the glossary's ${glossaryTerm} (${where}).${note}` });
       }
     }
-    const forbidden = this.forbidden.get(tl);
     if (forbidden) {
       for (const h of forbidden.find(tSubject)) {
         const [o, eo] = targetRange(h);
@@ -182,13 +183,29 @@ function textRange(m: MappedText, subject: Subject, start: number, end: number):
  * Incremental: a file's renderings are replaced when it is checked again.
  */
 export class RenderingTally {
-  private readonly byFile = new Map<string, Rendering[]>();
+  /** file → unit id → its renderings. */
+  private readonly byFile = new Map<string, Map<string, Rendering[]>>();
   /** group → variant → count. */
   private readonly counts = new Map<string, Map<string, number>>();
 
+  /** A whole file's renderings, replacing those it had. */
   set(file: string, renderings: Rendering[]): void {
-    for (const r of this.byFile.get(file) ?? []) this.bump(r, -1);
-    this.byFile.set(file, renderings);
+    for (const list of this.byFile.get(file)?.values() ?? []) for (const r of list) this.bump(r, -1);
+    const units = new Map<string, Rendering[]>();
+    for (const r of renderings) {
+      const list = units.get(r.unitId);
+      if (list) list.push(r); else units.set(r.unitId, [r]);
+      this.bump(r, 1);
+    }
+    this.byFile.set(file, units);
+  }
+
+  /** One unit's renderings, after it was edited: the re-check of one string. */
+  setUnit(file: string, unitId: string, renderings: Rendering[]): void {
+    let units = this.byFile.get(file);
+    if (!units) this.byFile.set(file, units = new Map());
+    for (const r of units.get(unitId) ?? []) this.bump(r, -1);
+    units.set(unitId, renderings);
     for (const r of renderings) this.bump(r, 1);
   }
 
@@ -199,10 +216,13 @@ export class RenderingTally {
     if (n > 0) m.set(r.variant, n); else m.delete(r.variant);
   }
 
-  /** The `inconsistent-term` findings of one file. */
-  findings(file: string): TermFinding[] {
+  /** The `inconsistent-term` findings of one file, or of one unit of it. */
+  findings(file: string, unitId?: string): TermFinding[] {
     const out: TermFinding[] = [];
-    for (const r of this.byFile.get(file) ?? []) {
+    const units = this.byFile.get(file);
+    if (!units) return out;
+    const lists = unitId === undefined ? units.values() : [units.get(unitId) ?? []];
+    for (const list of lists) for (const r of list) {
       const m = this.counts.get(r.group);
       if (!m || m.size < 2) continue;
       let major = r.variant;

@@ -1,8 +1,8 @@
 /** Terms found in a normalized text: where each may start (one Aho–Corasick pass, or indexOf for one term), then word
  * boundaries per script, the inflection allowance and the case rule verified at each place. Pure. */
-import { Automaton } from './automaton';
+import { Automaton, markWordStarts } from './automaton';
 import { acceptsRest, endingsOf, NO_ENDINGS, wordForm, type WordForm } from './inflection';
-import { caseSensitiveByDefault, charClass, Cls, normalize, originalIndex, segmentBoundaries, type Normalized } from './normalize';
+import { boundaryClasses, caseSensitiveByDefault, charClass, Cls, normalize, originalIndex, segmentBoundaries, type Normalized } from './normalize';
 
 export type CaseMode = 'auto' | 'sensitive' | 'insensitive';
 
@@ -103,6 +103,9 @@ export class TermMatcher {
   private readonly automaton: Automaton;
   /** Pattern → the terms that have it as their literal prefix. */
   private readonly byPattern: number[][];
+  /** Pattern → its length in the text (without the word-start marks). */
+  private readonly lengths: number[];
+  private readonly wordClass = boundaryClasses();
 
   constructor(readonly terms: readonly CompiledTerm[]) {
     const patterns = new Map<string, number[]>();
@@ -110,15 +113,17 @@ export class TermMatcher {
       const list = patterns.get(t.literal);
       if (list) list.push(i); else patterns.set(t.literal, [i]);
     });
-    this.automaton = new Automaton([...patterns.keys()]);
+    const literals = [...patterns.keys()];
+    this.automaton = new Automaton(literals.map((l) => markWordStarts(l, this.wordClass)));
+    this.lengths = literals.map((l) => l.length);
     this.byPattern = [...patterns.values()];
   }
 
   /** Every match, leftmost-longest first, overlaps removed (a shorter term inside a longer one is not its own hit). */
   find(subject: Subject): Hit[] {
     const hits: Hit[] = [];
-    this.automaton.scan(subject.n.text, (pattern, end) => {
-      const start = end - this.automaton.patterns[pattern].length;
+    this.automaton.scan(subject.n.text, this.wordClass, (pattern, end) => {
+      const start = end - this.lengths[pattern];
       for (const term of this.byPattern[pattern]) {
         const e = matchAt(subject, start, this.terms[term], true);
         if (e !== -1) hits.push({ term, start, end: e });

@@ -88,3 +88,14 @@ export function caseSensitiveByDefault(term: string): boolean {
   }
   return false;
 }
+
+let boundaries: Uint8Array | undefined;
+/** The classes whose words need a boundary (scripts with spaces, Hangul), others 0: the automaton's word starts. */
+export function boundaryClasses(): Uint8Array {
+  if (boundaries) return boundaries;
+  const t = classes();
+  const b = new Uint8Array(65536);
+  for (let c = 0; c < 65536; c++) if (t[c] === Cls.Word || t[c] === Cls.Hangul) b[c] = t[c];
+  boundaries = b;
+  return b;
+}

@@ -37,12 +37,18 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
 export function decodeXmlText(file: string, from: number, to: number, b: MappedBuilder): void {
   let i = from;
   while (i < to) {
-    const amp = file.indexOf('&', i);
-    const lt = file.indexOf('<', i);
-    const next = Math.min(amp === -1 || amp >= to ? to : amp, lt === -1 || lt >= to ? to : lt);
+    // The next '&' or '<' before `to` (indexOf would search the rest of the file each time).
+    let next = i;
+    while (next < to) {
+      const c = file.charCodeAt(next);
+      if (c === 38 || c === 60) break;
+      next++;
+    }
     b.verbatim(file, i, next);
     if (next >= to) return;
-    if (next === amp) {
+    const amp = next;
+    const lt = next;
+    if (file.charCodeAt(next) === 38) {
       const semi = file.indexOf(';', amp);
       const name = semi === -1 || semi > to ? '' : file.slice(amp + 1, semi);
       let ch: string | undefined = NAMED[name];
