@@ -63,7 +63,15 @@ export interface Rendering {
 const root = (lang: string) => lang.toLowerCase().split(/[-_]/)[0];
 
 interface Variant { target: string; compiled: CompiledTerm; entries: GlossaryEntry[] }
-interface TargetGroup { key: string; variants: Variant[] }
+interface TargetGroup {
+  key: string;
+  variants: Variant[];
+  /** For messages, made once: '"Wolke"' or '"Wolke" or "Datenwolke"', and 'glossary Product, en-de'. */
+  glossaryTerm?: string;
+  where?: string;
+  /** A glossary target is the source term itself (Kubernetes → Kubernetes): never untranslated-term. */
+  keepsSource?: boolean;
+}
 interface SourceTerm { compiled: CompiledTerm; byTarget: Map<string, TargetGroup> }
 
 export class TermIndex {
@@ -94,6 +102,15 @@ export class TermIndex {
     }
     for (const [lang, terms] of byLang) {
       const list = [...terms.values()];
+      for (const st of list) {
+        const words = st.compiled.words.map((w) => w.word).join(' ');
+        for (const g of st.byTarget.values()) {
+          const e = g.variants[0].entries[0];
+          g.glossaryTerm = g.variants.map((v) => `"${v.target}"`).join(' or ');
+          g.where = `glossary ${e.glossary}, ${e.sourceLang}-${e.targetLang}`;
+          g.keepsSource = g.variants.some((v) => v.compiled.words.map((w) => w.word).join(' ') === words);
+        }
+      }
       this.sources.set(lang, { matcher: new TermMatcher(list.map((t) => t.compiled)), terms: list });
     }
     for (const [lang, words] of Object.entries(options.forbidden ?? {})) {
@@ -122,48 +139,48 @@ export class TermIndex {
     const idx = this.sources.get(root(sourceLang));
     const forbidden = this.forbidden.get(tl);
     if (!idx && !forbidden) return { findings, renderings };
-    const tSubject = Subject.of(target.text);
+    let tSubjectMade: Subject | undefined;
+    /** The target normalized, when a term asks for it. */
+    const tSubject = () => (tSubjectMade ??= Subject.of(target.text));
     const fuzzy = unit.fuzzy ? { fuzzy: true } : {};
     const note = unit.fuzzy ? ' (The entry is marked fuzzy.)' : '';
-    const targetRange = (h: Pick<Hit, 'start' | 'end'>) => textRange(target, tSubject, h.start, h.end);
+    const targetRange = (h: Pick<Hit, 'start' | 'end'>) => textRange(target, tSubject(), h.start, h.end);
     if (idx) {
       const sSubject = Subject.of(unit.source.text);
       for (const h of idx.matcher.find(sSubject)) {
-        const group = idx.terms[h.term].byTarget.get(tl);
+        const term = idx.terms[h.term];
+        const group = term.byTarget.get(tl);
         if (!group) continue;
-        const [so, se] = textRange(unit.source, sSubject, h.start, h.end);
         const sourceTerm = unit.source.text.slice(originalIndex(sSubject.n, h.start), originalIndex(sSubject.n, h.end));
         let used: { v: Variant; hit: Hit } | undefined;
         for (const v of group.variants) {
-          const hit = findTerm(tSubject, v.compiled);
+          const hit = findTerm(tSubject(), v.compiled);
           if (hit) { used = { v, hit }; break; }
         }
-        const glossaryTerm = group.variants.map((v) => `"${v.target}"`).join(' or ');
-        const e = group.variants[0].entries[0];
-        const where = `glossary ${e.glossary}, ${e.sourceLang}-${e.targetLang}`;
-        const related = { offset: so, endOffset: se, inSourceFile: !!unit.sourceInOtherFile, message: `The source term "${sourceTerm}".` };
         if (used) {
           const [o, eo] = targetRange(used.hit);
           renderings.push({ group: group.key, variant: used.v.target, sourceTerm, unitId: unit.id, offset: o, endOffset: eo });
           continue;
         }
-        const left = group.variants.some((v) => v.compiled.words.map((w) => w.word).join(' ') === idx.terms[h.term].compiled.words.map((w) => w.word).join(' '))
-          ? undefined : findTerm(tSubject, idx.terms[h.term].compiled);
+        const e = group.variants[0].entries[0];
+        const [so, se] = textRange(unit.source, sSubject, h.start, h.end);
+        const related = { offset: so, endOffset: se, inSourceFile: !!unit.sourceInOtherFile, message: `The source term "${sourceTerm}".` };
+        const left = group.keepsSource ? undefined : findTerm(tSubject(), term.compiled);
         if (left) {
           const [o, eo] = targetRange(left);
           findings.push({ code: 'untranslated-term', severity: TERM_SEVERITY['untranslated-term'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, ...fuzzy,
-            message: `"${sourceTerm}" is left as in the source: the glossary translates it as ${glossaryTerm} (${where}).${note}` });
+            message: `"${sourceTerm}" is left as in the source: the glossary translates it as ${group.glossaryTerm} (${group.where}).${note}` });
           continue;
         }
-        const [o, eo] = textRange(target, tSubject, 0, tSubject.n.text.length);
+        const [o, eo] = textRange(target, tSubject(), 0, tSubject().n.text.length);
         findings.push({ code: 'term-not-used', severity: TERM_SEVERITY['term-not-used'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, ...fuzzy,
-          message: `The source has "${sourceTerm}"; the target does not use the glossary's ${glossaryTerm} (${where}).${note}` });
+          message: `The source has "${sourceTerm}"; the target does not use the glossary's ${group.glossaryTerm} (${group.where}).${note}` });
       }
     }
     if (forbidden) {
-      for (const h of forbidden.find(tSubject)) {
+      for (const h of forbidden.find(tSubject())) {
         const [o, eo] = targetRange(h);
-        const found = target.text.slice(originalIndex(tSubject.n, h.start), originalIndex(tSubject.n, h.end));
+        const found = target.text.slice(originalIndex(tSubject().n, h.start), originalIndex(tSubject().n, h.end));
         findings.push({ code: 'forbidden-term', severity: TERM_SEVERITY['forbidden-term'], unitId: unit.id, offset: o, endOffset: eo, ...fuzzy,
           message: `"${found}" is a forbidden term in ${tl} (the term base marks "${forbidden.terms[h.term].term}" forbidden or deprecated).${note}` });
       }
