@@ -1,4 +1,4 @@
-/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON) held against the glossaries
+/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON and ARB) held against the glossaries
  * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve, sep } from 'node:path';
@@ -87,7 +87,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     if (isDynamicPattern(p)) {
       const found = globSync(p, { cwd, absolute: true, onlyFiles: true, ignore: [...SKIP_DIRS].map((d) => `**/${d}/**`), expandDirectories: false })
         .map((f) => resolve(f)).filter((f) => translationKind(f)).sort();
-      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json)`);
+      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json, .arb)`);
       files.push(...found);
       continue;
     }
@@ -96,7 +96,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     try { st = statSync(abs); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, p)); }
     if (st.isDirectory()) walk(abs, files, cwd);
     else if (translationKind(abs)) files.push(abs);
-    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json)`);
+    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json, .arb)`);
   }
   return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f));
 }

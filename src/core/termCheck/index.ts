@@ -28,7 +28,8 @@ export type TranslationKind = 'xliff' | 'po' | 'json';
 export function translationKind(path: string): TranslationKind | undefined {
   if (/\.(xlf|xliff)$/i.test(path)) return 'xliff';
   if (/\.po$/i.test(path)) return 'po';
-  if (/\.json$/i.test(path)) return 'json';
+  // ARB (Flutter) is JSON whose `@key` and `@@locale` entries are metadata: jsonStrings skips them.
+  if (/\.(json|arb)$/i.test(path)) return 'json';
   return undefined;
 }
 

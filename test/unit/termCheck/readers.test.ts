@@ -132,6 +132,11 @@ describe('term check readers: each string with the file offset of each character
       assert.doesNotMatch(r.units[0].target!.text, /plural|one|other/);
       assert.match(r.units[0].target!.text, /Wolke\}.*Wolken/);
     });
+    it('ARB: @@locale and @key metadata are not strings to check; ICU placeholders masked', () => {
+      const r = readKeyValuePair('{"@@locale": "en", "save": "Save {count} files", "@save": {"description": "Save files"}}',
+        '{"@@locale": "de", "save": "{count} Dateien speichern", "@save": {"description": "x"}}');
+      assert.deepEqual(r.units.map((u) => [u.id, u.source.text, u.target!.text]), [['save', 'Save \uFFFC files', '\uFFFC Dateien speichern']]);
+    });
     it('invalid JSON is a problem, not an exception', () => {
       assert.equal(readKeyValuePair('{}', '{"a": ').problems.length > 0, true);
     });
