@@ -104,7 +104,9 @@ export function readPo(file: string): ReadResult {
     let i = pos;
     while (i < end && (file.charCodeAt(i) === 32 || file.charCodeAt(i) === 9)) i++;
     const c = file[i];
-    if (i === end) { finish(); pos = next; continue; }
+    // A blank line ends nothing: PO is a sequence of tokens (msgfmt reads quoted pieces after a blank line as the
+    // string's continuation, and real headers have them); an entry ends where the next comment or keyword starts.
+    if (i === end) { pos = next; continue; }
     if (c === '#') {
       // A comment starts a new entry when strings were read already.
       if (entry.id || current) finish();

@@ -80,6 +80,12 @@ const cases: Case[] = [
     ],
   },
   {
+    // As in 2nv2u/gnome-shell-extension-syncthing-indicator po/de.po (c8d0bfc): msgfmt reads on across the blank line.
+    name: 'PO: a blank line inside the header\'s string does not end it', read: readPo, langs: [undefined, 'de'],
+    file: 'msgid ""\nmsgstr ""\n\n"Language: de\\n"\n"MIME-Version: 1.0\\n"\n\nmsgid "daemon-error"\nmsgstr "Syncthing-Daemon nicht erreichbar"\n',
+    units: [{ id: 'daemon-error', source: 'daemon-error', target: 'Syncthing-Daemon nicht erreichbar' }],
+  },
+  {
     name: 'PO: entries without blank lines between them, python-format placeholders, empty msgstr', read: readPo,
     file: 'msgid "A %(name)s cloud"\nmsgstr "Eine %(name)s Wolke"\nmsgid "B"\nmsgstr ""\n# translator\nmsgid "C"\nmsgstr "D"\n',
     units: [{ id: 'A %(name)s cloud', source: 'A \uFFFC cloud', target: 'Eine \uFFFC Wolke', spots: [['\uFFFC', '%(name)s']] }, { id: 'B', source: 'B', target: '' }, { id: 'C', source: 'C', target: 'D' }],
