@@ -138,6 +138,7 @@ export class Automaton {
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       const w = wordClass[code];
+      if (w !== 0 && w === prevWord && s === 0) continue; // inside a word at the root: no term starts here
       if (w !== 0 && w !== prevWord) s = this.step(s, wordStartClass);
       prevWord = w;
       const c = cls[code];
