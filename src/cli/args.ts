@@ -37,8 +37,8 @@ Commands:
                   then the lock is updated: commit it
   pull            merge the service's changes into the files (three-way, conflicts as blocks); updates the lock
   check-terms [paths…]
-                  hold the translation files (XLIFF 1.2/2.x .xlf|.xliff, gettext .po, per-locale JSON and ARB paired
-                  with the source-locale file) against the glossaries the manifest links: term-not-used, forbidden-term,
+                  hold the translation files (XLIFF 1.2/2.x .xlf|.xliff, gettext .po, per-locale JSON, ARB and
+                  .properties paired with the source-locale file) against the glossaries the manifest links: term-not-used, forbidden-term,
                   inconsistent-term, untranslated-term (docs/term-check.md). Without paths, the manifest's folder
 
 Options:

@@ -1,4 +1,4 @@
-/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON and ARB) held against the glossaries
+/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON, ARB and .properties) held against the glossaries
  * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join, resolve, sep } from 'node:path';
@@ -63,7 +63,11 @@ export function sourceFileOf(file: string, locale: { segment: number; part: stri
     const candidate = copy.join(sep);
     if (candidate !== file && existsSync(candidate)) return candidate;
   }
-  return undefined;
+  // Java's base bundle has no locale: messages.properties beside messages_de.properties.
+  const copy = [...segments];
+  copy[locale.segment] = seg.replace(new RegExp(`[._-]${locale.part}(?=\\.|$)`), '');
+  const base = copy.join(sep);
+  return base !== file && existsSync(base) ? base : undefined;
 }
 
 function walk(dir: string, out: string[], cwd: string): void {
@@ -87,7 +91,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     if (isDynamicPattern(p)) {
       const found = globSync(p, { cwd, absolute: true, onlyFiles: true, ignore: [...SKIP_DIRS].map((d) => `**/${d}/**`), expandDirectories: false })
         .map((f) => resolve(f)).filter((f) => translationKind(f)).sort();
-      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json, .arb)`);
+      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json, .arb, .properties)`);
       files.push(...found);
       continue;
     }
@@ -96,7 +100,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     try { st = statSync(abs); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, p)); }
     if (st.isDirectory()) walk(abs, files, cwd);
     else if (translationKind(abs)) files.push(abs);
-    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json, .arb)`);
+    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json, .arb, .properties)`);
   }
   return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f));
 }
@@ -139,8 +143,8 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
     let read: ReadResult;
     let sourceLang: string | undefined;
     let targetLang: string | undefined;
-    if (kind === 'json') {
-      // A JSON file is a translation only as a target-locale file with its source-locale file beside it.
+    if (kind === 'json' || kind === 'properties') {
+      // A key/value file is a translation only as a target-locale file with its source-locale file beside it.
       if (!locale || sourceLangs.includes(root(locale.lang))) continue;
       sourceLang = sourceLangs.find((s) => entries.some((e) => root(e.sourceLang) === s && root(e.targetLang) === root(locale.lang))) ?? sourceLangs[0];
       const sourceFile = sourceLang && sourceFileOf(file, locale, sourceLang);
@@ -148,7 +152,7 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
         if (named.has(file)) throw new UsageError(`${path}: no source-locale file (${sourceLang ?? 'the glossaries\' source language'}) to pair it with`);
         continue;
       }
-      read = readTranslations('json', text, readTextFile(sourceFile, shownPath(sourceFile, cwd)).text);
+      read = readTranslations(kind, text, readTextFile(sourceFile, shownPath(sourceFile, cwd)).text);
       targetLang = locale.lang;
     } else {
       read = readTranslations(kind, text);

@@ -18,11 +18,12 @@ export { normalize } from './normalize';
 export { readXliff } from './xliff';
 export { readPo } from './po';
 export { jsonStrings, readKeyValuePair } from './keyValue';
+export { propertiesStrings } from './properties';
 export type { ReadProblem, ReadResult, TranslationFormat, TranslationUnit } from './types';
 
 export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term'];
 
-export type TranslationKind = 'xliff' | 'po' | 'json';
+export type TranslationKind = 'xliff' | 'po' | 'json' | 'properties';
 
 /** The kind of a translation file, by its name. */
 export function translationKind(path: string): TranslationKind | undefined {
@@ -30,6 +31,7 @@ export function translationKind(path: string): TranslationKind | undefined {
   if (/\.po$/i.test(path)) return 'po';
   // ARB (Flutter) is JSON whose `@key` and `@@locale` entries are metadata: jsonStrings skips them.
   if (/\.(json|arb)$/i.test(path)) return 'json';
+  if (/\.properties$/i.test(path)) return 'properties';
   return undefined;
 }
 
@@ -37,7 +39,7 @@ export function translationKind(path: string): TranslationKind | undefined {
 export function readTranslations(kind: TranslationKind, text: string, sourceText?: string): ReadResult {
   if (kind === 'xliff') return readXliff(text);
   if (kind === 'po') return readPo(text);
-  return readKeyValuePair(sourceText ?? '{}', text);
+  return readKeyValuePair(sourceText ?? (kind === 'json' ? '{}' : ''), text, kind);
 }
 
 /** Every unit of a file checked. */

@@ -5,6 +5,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { MappedBuilder, type MappedText } from './mapped';
 import { maskPlaceholders } from './placeholders';
+import { propertiesStrings } from './properties';
 import type { ReadResult, TranslationUnit } from './types';
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '"': '"', '\\': '\\', '/': '/' };
@@ -63,14 +64,15 @@ export function jsonStrings(file: string): { strings: Map<string, MappedText>; p
 /** The target-locale file's strings paired with the source-locale file's by key path. A key only in the target is
  * left out (nothing to hold it against); a key only in the source is untranslated (no unit). The source text's
  * offsets are in the source file. */
-export function readKeyValuePair(sourceFile: string, targetFile: string): ReadResult {
-  const src = jsonStrings(sourceFile);
-  const trg = jsonStrings(targetFile);
+export function readKeyValuePair(sourceFile: string, targetFile: string, format: 'json' | 'properties' = 'json'): ReadResult {
+  const read = format === 'json' ? jsonStrings : (text: string) => ({ strings: propertiesStrings(text), problems: [] });
+  const src = read(sourceFile);
+  const trg = read(targetFile);
   const units: TranslationUnit[] = [];
   for (const [key, target] of trg.strings) {
     const source = src.strings.get(key);
     if (!source) continue;
     units.push({ id: key, source: maskPlaceholders(source), target: maskPlaceholders(target), sourceInOtherFile: true });
   }
-  return { format: 'json', units, problems: trg.problems };
+  return { format, units, problems: trg.problems };
 }

@@ -28,4 +28,4 @@ export interface ReadResult {
   problems: ReadProblem[];
 }
 
-export type TranslationFormat = 'xliff-1.2' | 'xliff-2' | 'po' | 'json';
+export type TranslationFormat = 'xliff-1.2' | 'xliff-2' | 'po' | 'json' | 'properties';

@@ -15,6 +15,7 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
     const r = await run(['check-terms'], dir);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(r.stdout.trimEnd().split('\n'), [
+      'java/messages_de.properties:3:12: warning term-not-used The source has "file"; the target does not use the glossary\'s "Datei" (glossary Product, en-de).',
       'l10n/app_de.arb:3:19: warning term-not-used The source has "cloud"; the target does not use the glossary\'s "Wolke" (glossary Product, en-de).',
       // "untranslated-term" is set to "warning" in the manifest (an info by default)
       'locales/de/app.json:2:27: warning untranslated-term "cloud" is left as in the source: the glossary translates it as "Wolke" (glossary Product, en-de).',
@@ -22,7 +23,7 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
       'xliff/messages.de.xlf:11:36: warning term-not-used The source has "file"; the target does not use the glossary\'s "Datei" (glossary Product, en-de).',
       'xliff/messages.fr.xlf:7:17: warning term-not-used The source has "cloud"; the target does not use the glossary\'s "nuage" (glossary Product, en-fr).',
     ]);
-    assert.match(r.stderr, /0 error\(s\), 5 warning\(s\), 0 info in 5 file\(s\)/);
+    assert.match(r.stderr, /0 error\(s\), 6 warning\(s\), 0 info in 6 file\(s\)/);
   });
 
   it('paths narrow it; --format json gives ranges over lines; --max-warnings fails the run', async () => {
@@ -50,7 +51,7 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
     const r = await run(['check-terms', '--quiet'], tmp);
     assert.equal(r.status, 1);
     assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.split(' ').slice(0, 3).join(' ')), [
-      'l10n/app_de.arb:3:19: error term-not-used', 'po/de.po:8:9: error term-not-used', 'xliff/messages.de.xlf:11:36: error term-not-used', 'xliff/messages.fr.xlf:7:17: error term-not-used',
+      'java/messages_de.properties:3:12: error term-not-used', 'l10n/app_de.arb:3:19: error term-not-used', 'po/de.po:8:9: error term-not-used', 'xliff/messages.de.xlf:11:36: error term-not-used', 'xliff/messages.fr.xlf:7:17: error term-not-used',
     ]);
   });
 

@@ -143,6 +143,19 @@ describe('term check readers: each string with the file offset of each character
         '{"@@locale": "de", "save": "{count} Dateien speichern", "@save": {"description": "x"}}');
       assert.deepEqual(r.units.map((u) => [u.id, u.source.text, u.target!.text]), [['save', 'Save \uFFFC files', '\uFFFC Dateien speichern']]);
     });
+    it('Java .properties: separators, comments, \\uXXXX, continuation lines, {0} masked, offsets kept', () => {
+      const src = '# c\nsave.cloud = Save to the cloud\nopen.file: Open {0} file \\\n    now\nkey\\ with\\:colon value\n';
+      const trg = '! c\nsave.cloud=In der Wolke speichern\nopen.file \\u00d6ffne {0} Dokument \\\n  jetzt\nkey\\ with\\:colon Wert\n';
+      const r = readKeyValuePair(src, trg, 'properties');
+      assert.deepEqual(r.units.map((u) => [u.id, u.source.text, u.target!.text]), [
+        ['save.cloud', 'Save to the cloud', 'In der Wolke speichern'],
+        ['open.file', 'Open \uFFFC file now', 'Öffne \uFFFC Dokument jetzt'],
+        ['key with:colon', 'value', 'Wert'],
+      ]);
+      assert.equal(at(trg, r.units[1].target!, 'Öffne'), '\\u00d6ffne');
+      assert.equal(at(trg, r.units[1].target!, 'Dokument jetzt'), 'Dokument \\\n  jetzt');
+      assert.equal(r.format, 'properties');
+    });
     it('invalid JSON is a problem, not an exception', () => {
       assert.equal(readKeyValuePair('{}', '{"a": ').problems.length > 0, true);
     });
