@@ -17,7 +17,8 @@ const ENGINE_CODES: Record<RuleCode, true> = {
   'variant-source': true, 'unsupported-language': true, 'same-language': true, 'server-rejected': true,
   'merge-conflict': true, 'grid-header': true, 'untranslated-source': true, 'missing-translation': true,
   'reverse-mismatch': true, 'inconsistent-source-case': true, 'same-target-for-different-sources': true,
-  'draft-translation': true,
+  'draft-translation': true, 'term-not-used': true, 'forbidden-term': true, 'inconsistent-term': true,
+  'untranslated-term': true,
 };
 
 /** The text outside fenced code blocks and inline code spans, where Markdown links and headings live. */
