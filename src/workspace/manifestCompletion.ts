@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { findNodeAtOffset, getLocation, parseTree } from 'jsonc-parser';
 import type { Language } from '../api';
 import type { ClientProvider } from '../platform/clientProvider';
-import type { ManifestFile } from './manifestFile';
+import type { ManifestFile } from '../platform/manifestFile';
 
 /** The service's glossary and voice languages, fetched once per client; undefined without a key or service. */
 export class ServiceLanguages implements vscode.Disposable {

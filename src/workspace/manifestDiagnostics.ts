@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { RULES_DOC_URL } from '../core';
 import { checkLinkedFiles, manifestLinks, offsetPosition, parseManifest } from '../core/workspace/manifest';
-import type { ManifestFile } from './manifestFile';
+import type { ManifestFile } from '../platform/manifestFile';
 
 export class ManifestDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('terminology-manifest');

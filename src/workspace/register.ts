@@ -4,7 +4,7 @@ import type { CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
 import { ManifestDiagnostics } from './manifestDiagnostics';
-import { ManifestFile } from './manifestFile';
+import { ManifestFile } from '../platform/manifestFile';
 import { syncActions, type SyncActions } from './syncActions';
 import { SyncSnapshots } from './syncTexts';
 import { registerSyncCommands } from './syncCommands';

@@ -9,7 +9,7 @@ import {
 } from '../core/workspace/lock';
 import { manifestLinks, type ManifestLink } from '../core/workspace/manifest';
 import type { LinkedKind, SyncedVersion } from '../core/workspace/syncStatus';
-import type { ManifestFile } from './manifestFile';
+import type { ManifestFile } from '../platform/manifestFile';
 
 export class SyncLock implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

@@ -13,7 +13,7 @@ import type { ClientProvider } from '../platform/clientProvider';
 import type { Logger } from '../base/logger';
 import { describeError } from '../platform/errors';
 import { readFileText } from '../platform/fileText';
-import type { ManifestFile, ManifestSnapshot } from './manifestFile';
+import type { ManifestFile, ManifestSnapshot } from '../platform/manifestFile';
 import type { SyncStore } from './syncStore';
 import { SyncLock } from './syncLock';
 
