@@ -1,12 +1,11 @@
 /** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON, ARB and .properties) held against the glossaries
  * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, extname, join, resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
-import { parseEntries } from '../core';
 import { applyRuleSettings } from '../core/ruleSettings';
 import {
-  LineIndex, readTranslations, RenderingTally, TermIndex, toFileFindings, translationKind,
+  bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
   type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
 } from '../core/termCheck';
 import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
@@ -14,7 +13,6 @@ import { EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError } 
 import { findManifest, loadManifest, type CliFinding, type LoadedManifest } from './lintFiles';
 
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
-const root = (lang: string) => lang.toLowerCase().split(/[-_]/)[0];
 
 /** Every entry of the manifest's linked dictionaries that exist (a file that cannot be read is lint's to report). */
 export function linkedGlossaryEntries(m: LoadedManifest, cwd: string): GlossaryEntry[] {
@@ -29,45 +27,18 @@ export function linkedGlossaryEntries(m: LoadedManifest, cwd: string): GlossaryE
         if (err instanceof EncodingError) continue;
         throw err;
       }
-      for (const e of parseEntries(text, link.format).entries) {
-        entries.push({ source: e.source, target: e.target, sourceLang: link.sourceLang, targetLang: link.targetLang, glossary: owner.name, file, line: e.line });
-      }
+      for (const e of dictionaryEntries(text, { format: link.format, sourceLang: link.sourceLang, targetLang: link.targetLang }, owner.name, file)) entries.push(e);
     }
   }
   return entries;
 }
 
-/** The language a path names, from its end: `de.po`, `messages.de.xlf`, `app_de.json`, `locales/de/app.json`,
- * `de/LC_MESSAGES/app.po`. Only codes in `known` (root codes) count, so that `src/app.json` is no locale. */
-export function localeOfPath(file: string, known: ReadonlySet<string>): { lang: string; segment: number; part: string } | undefined {
-  const segments = file.split(sep);
-  for (let s = segments.length - 1; s >= 0; s--) {
-    const seg = s === segments.length - 1 ? basename(segments[s], extname(segments[s])) : segments[s];
-    const parts = seg.split(/[._]/);
-    const candidates = [seg, ...parts.slice().reverse(), parts.length > 1 ? parts.slice(-2).join('_') : ''];
-    for (const c of candidates) {
-      if (/^[a-z]{2,3}([-_][a-z0-9]{2,4})?$/i.test(c) && known.has(root(c))) return { lang: c.replace('_', '-'), segment: s, part: c };
-    }
-  }
-  return undefined;
-}
+/** The language a path names (see the core's localeOfPath), with this system's separator. */
+export const localeOfPath = (file: string, known: ReadonlySet<string>) => coreLocaleOfPath(file, known, sep);
 
-/** The source-locale file of a key/value file: the locale in its path replaced by the source language. */
+/** The source-locale file of a key/value file: the first candidate that exists. */
 export function sourceFileOf(file: string, locale: { segment: number; part: string }, sourceLang: string): string | undefined {
-  const segments = file.split(sep);
-  const seg = segments[locale.segment];
-  const tries = [sourceLang, sourceLang.toLowerCase(), sourceLang.toUpperCase()];
-  for (const lang of tries) {
-    const copy = [...segments];
-    copy[locale.segment] = seg.replace(locale.part, lang);
-    const candidate = copy.join(sep);
-    if (candidate !== file && existsSync(candidate)) return candidate;
-  }
-  // Java's base bundle has no locale: messages.properties beside messages_de.properties.
-  const copy = [...segments];
-  copy[locale.segment] = seg.replace(new RegExp(`[._-]${locale.part}(?=\\.|$)`), '');
-  const base = copy.join(sep);
-  return base !== file && existsSync(base) ? base : undefined;
+  return sourceFileCandidates(file, locale, sourceLang, sep).find((c) => existsSync(c));
 }
 
 function walk(dir: string, out: string[], cwd: string): void {
@@ -122,8 +93,7 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
   const m = loadManifest(manifestFile, cwd);
   const entries = linkedGlossaryEntries(m, cwd);
   const index = new TermIndex(entries, options);
-  const sourceLangs = [...new Set(entries.map((e) => root(e.sourceLang)))];
-  const known = new Set([...entries.map((e) => root(e.targetLang)), ...sourceLangs]);
+  const { sourceLangs, known } = glossaryLanguages(entries);
   const tally = new RenderingTally();
   const perFile: Array<{ file: string; text: string; findings: TermFinding[] }> = [];
   const findings: CliFinding[] = [];
@@ -145,8 +115,8 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
     let targetLang: string | undefined;
     if (kind === 'json' || kind === 'properties') {
       // A key/value file is a translation only as a target-locale file with its source-locale file beside it.
-      if (!locale || sourceLangs.includes(root(locale.lang))) continue;
-      sourceLang = sourceLangs.find((s) => entries.some((e) => root(e.sourceLang) === s && root(e.targetLang) === root(locale.lang))) ?? sourceLangs[0];
+      if (!locale || sourceLangs.includes(langRoot(locale.lang))) continue;
+      sourceLang = keyValueSourceLang(locale.lang, entries, sourceLangs);
       const sourceFile = sourceLang && sourceFileOf(file, locale, sourceLang);
       if (!sourceFile) {
         if (named.has(file)) throw new UsageError(`${path}: no source-locale file (${sourceLang ?? 'the glossaries\' source language'}) to pair it with`);
@@ -156,8 +126,7 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
       targetLang = locale.lang;
     } else {
       read = readTranslations(kind, text);
-      targetLang = read.targetLang ?? locale?.lang;
-      sourceLang = read.sourceLang ?? sourceLangs.find((s) => entries.some((e) => root(e.sourceLang) === s && targetLang && root(e.targetLang) === root(targetLang))) ?? sourceLangs[0];
+      ({ sourceLang, targetLang } = bilingualLanguages(read, locale, entries, sourceLangs));
     }
     if (read.problems.length) unreadable.push(`${path}: ${read.problems[0].message}`);
     if (!sourceLang || !targetLang) continue;

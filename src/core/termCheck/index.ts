@@ -81,3 +81,4 @@ export function checkFile(file: string, read: ReadResult, index: TermIndex, tall
   tally.set(file, r.renderings);
   return r.findings;
 }
+export { bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, localeOfPath, sourceFileCandidates } from './workspaceFiles';
