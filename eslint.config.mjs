@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 
 // The floors of src/, lowest first: a folder may import only the folders listed for it (and itself), so every arrow
 // points down and a new upward or sideways import fails `npm run lint`. extension.ts, on top, wires the features.
-const FEATURES = ['customizations', 'documents', 'exchange', 'explorer', 'glossaryView', 'key', 'memories', 'search', 'styleRules', 'table', 'translate', 'workspace'];
+const FEATURES = ['customizations', 'documents', 'exchange', 'explorer', 'glossaryView', 'key', 'memories', 'search', 'styleRules', 'table', 'termCheck', 'translate', 'workspace'];
 const FLOORS = {
   base: [], // vscode-free helpers: the logger, bounded concurrency, the base history of documents
   core: [], // pure: parsing, entry rules, fixes, formats, the manifest; never vscode

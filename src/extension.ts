@@ -41,6 +41,7 @@ import { registerStyleRules, type StyleRuleActions } from './styleRules/register
 import type { StyleRulesFileSystem } from './styleRules/styleFs';
 import type { StyleLint } from './styleRules/styleLint';
 import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
+import { registerTermCheck, type TermCheck, type TermCheckActions } from './termCheck/register';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -69,6 +70,8 @@ export interface TerminologyApi {
   readonly memories: { tree: MemoriesTree; segments: SegmentsDocuments };
   /** Editable style rule lists: their file system (terminology://style-rules/…) and their linter. */
   readonly styleRuleDocuments: { fs: StyleRulesFileSystem; lint: StyleLint };
+  /** The term check of translation files: its diagnostics (with the findings behind them), glossaries, status bar. */
+  readonly termCheck: TermCheck;
   /** Only when VS Code runs the extension's tests (ExtensionMode.Test): where it keeps its log, state and secrets,
    * for the suite's key scan and the other-window check; and what a window reload or the passing of time does to the
    * remote documents, which a test cannot bring about in the window it runs in. Never handed to other extensions
@@ -83,7 +86,8 @@ export interface TerminologyApi {
 }
 
 export type Actions = GlossaryActions & SpokenTermsActions & DocumentActions & PushFileActions & TranslateActions & ExchangeActions & SyncActions
-  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & DeleteSourceActions & KeyActions;
+  & MemoryActions & StyleRuleActions & CustomizationActions & GlossaryViewActions & DraftActions & DeleteSourceActions & KeyActions
+  & TermCheckActions;
 
 /** Makes the shared pieces (log, key, client, diagnostics, trees), then asks each feature folder to register. */
 export async function activate(context: vscode.ExtensionContext): Promise<TerminologyApi> {
@@ -107,16 +111,17 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);
   const tryCustomizations = registerTryCustomizations(commands);
+  const terms = registerTermCheck(clients, log);
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'), offload, pickers);
   const search = registerSearch(commands);
   const key = registerKey(keys, clients, log);
   const explorer = registerExplorer(commands, documents.actions);
   const glossaryView = registerGlossaryView(commands, diagnostics,
     { fetchRemote: (uri) => documents.fs.fetchRemote(uri), mergeWithRemote: (uri) => documents.actions.mergeWithRemote(uri) }, context.workspaceState);
-  const features = [key, lint, explorer, glossaryView, translate, documents, table, search, exchange, sync, memories, styleRuleDocs, tryCustomizations];
+  const features = [key, lint, explorer, glossaryView, translate, documents, table, search, exchange, sync, memories, styleRuleDocs, tryCustomizations, terms];
   const actions: Actions = {
     ...explorer.actions, ...documents.actions, ...translate.actions, ...exchange.actions, ...sync.actions, ...memories.actions,
-    ...styleRuleDocs.actions, ...tryCustomizations.actions, ...glossaryView.actions, ...key.actions,
+    ...styleRuleDocs.actions, ...tryCustomizations.actions, ...glossaryView.actions, ...key.actions, ...terms.actions,
   };
   context.subscriptions.push(
     channel, keys, clients, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, blocked,
@@ -130,7 +135,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     activationMs, onDidLint: diagnostics.onDidLint, ...trees, usage: explorer.usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
     search: search.search, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
-    styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint },
+    styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint }, termCheck: terms.termCheck,
     ...(context.extensionMode === vscode.ExtensionMode.Test ? {
       testing: {
         logUri: context.logUri, globalStorageUri: context.globalStorageUri, storageUri: context.storageUri,

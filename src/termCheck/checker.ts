@@ -1,0 +1,237 @@
+/** The term check's diagnostics: each open translation file (XLIFF, PO, per-locale JSON, ARB, .properties) held
+ * against the linked glossaries as you type (debounced, stale results dropped), again when its source-locale file or a
+ * glossary changes; and the whole workspace on demand. Findings land on the target string's characters, with the
+ * product's codes, severities, documentation links and the manifest's "rules". */
+import * as vscode from 'vscode';
+import type { Logger } from '../base/logger';
+import {
+  bilingualLanguages, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
+  toFileFindings, translationKind, type ReadResult, type TermFileFinding, type TermFinding,
+} from '../core/termCheck';
+import { applyRuleSettings } from '../core/ruleSettings';
+import { DIAGNOSTIC_SOURCE } from '../lint/convert';
+import { readFileText } from '../platform/fileText';
+import type { TermGlossaries, TermGlossarySet } from './glossaries';
+
+/** One published finding: the diagnostic and the core's finding behind it (its glossary entry, for hover and fixes). */
+export interface TermResult { diagnostic: vscode.Diagnostic; finding: TermFinding }
+
+export interface WorkspaceCheckSummary { files: number; units: number; findings: number; byCode: Record<string, number> }
+
+const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
+const SKIP = '**/{node_modules,.git,dist,out,.vscode-test}/**';
+export const TRANSLATION_GLOB = '**/*.{xlf,xliff,po,json,arb,properties}';
+
+/** Whether a file is one the term check reads (the manifest and the lock are not). */
+export const isTranslationFile = (uri: vscode.Uri) => uri.scheme === 'file' && !!translationKind(uri.path) && !/(terminology\.json|\.lock\.json)$/i.test(uri.path);
+
+export class TermChecker implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('terminology-term-check');
+  private readonly results = new Map<string, TermResult[]>();
+  /** The renderings of each term in the files checked with the glossaries' current version (`inconsistent-term`). */
+  private tally = new RenderingTally();
+  private tallyVersion = -1;
+  /** A key/value target file → its source-locale file (both Uri strings): an edit of the source re-checks the target. */
+  private readonly sourceOf = new Map<string, string>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly generations = new Map<string, number>();
+  /** Files the last workspace check published: their findings stay when their editor closes. */
+  private workspaceFiles = new Set<string>();
+  private readonly checked = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires after a file's findings were published. */
+  readonly onDidCheck = this.checked.event;
+  private readonly subscriptions: vscode.Disposable[];
+  debounceMs = 250;
+
+  constructor(private readonly glossaries: TermGlossaries, private readonly log: Logger) {
+    this.subscriptions = [
+      this.collection, this.checked,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (!e.contentChanges.length) return;
+        this.schedule(e.document);
+        const key = e.document.uri.toString();
+        for (const [target, source] of this.sourceOf) {
+          if (source !== key) continue;
+          const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target);
+          if (doc) this.schedule(doc);
+        }
+      }),
+      vscode.workspace.onDidCloseTextDocument((d) => this.closed(d.uri)),
+      glossaries.onDidChange(() => this.checkOpen()),
+    ];
+    this.checkOpen();
+  }
+
+  /** The findings published for a file, with their entries. */
+  resultsOf(uri: vscode.Uri): readonly TermResult[] {
+    return this.results.get(uri.toString()) ?? [];
+  }
+
+  /** Every open translation file, checked soon. */
+  checkOpen(): void {
+    for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+  }
+
+  schedule(doc: vscode.TextDocument, ms = this.debounceMs): void {
+    if (!isTranslationFile(doc.uri)) return;
+    const key = doc.uri.toString();
+    const gen = (this.generations.get(key) ?? 0) + 1;
+    this.generations.set(key, gen);
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      void this.checkDocument(doc, gen).catch((err: unknown) => this.log.warn(`term check of ${doc.uri.path}: ${(err as Error).message}`));
+    }, ms));
+  }
+
+  /** Checks one open document now (tests and the debounce call it); drops the result when the document moved on. */
+  async checkDocument(doc: vscode.TextDocument, gen = this.generations.get(doc.uri.toString()) ?? 0): Promise<readonly TermResult[]> {
+    const key = doc.uri.toString();
+    const version = doc.version;
+    const set = await this.glossaries.load();
+    const text = doc.getText();
+    const out = set ? await this.check(doc.uri, text, set) : undefined;
+    if (doc.isClosed || doc.version !== version || (this.generations.get(key) ?? 0) !== gen) return this.resultsOf(doc.uri);
+    if (out) this.publish(doc.uri, this.toResults(doc.uri, text, out.findings, set!));
+    else this.unpublish(doc.uri);
+    return this.resultsOf(doc.uri);
+  }
+
+  /** Reads and checks one file's text: its findings (the tally's inconsistencies of it included), or undefined when
+   * it is no translation the glossaries cover (a source-locale file, a file without a locale or without its pair). */
+  private async check(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ findings: TermFinding[]; units: number } | undefined> {
+    if (set.version !== this.tallyVersion) { this.tally = new RenderingTally(); this.tallyVersion = set.version; }
+    const kind = translationKind(uri.path)!;
+    const rel = relativePath(set.folder, uri);
+    if (rel === undefined) return undefined;
+    const locale = localeOfPath(rel, set.known);
+    let read: ReadResult;
+    let sourceLang: string | undefined;
+    let targetLang: string | undefined;
+    if (kind === 'json' || kind === 'properties') {
+      if (!locale || set.sourceLangs.includes(langRoot(locale.lang))) return undefined;
+      sourceLang = keyValueSourceLang(locale.lang, set.entries, set.sourceLangs);
+      const source = sourceLang ? await findSource(set.folder, rel, locale, sourceLang) : undefined;
+      if (!source) return undefined;
+      this.sourceOf.set(uri.toString(), source.uri.toString());
+      read = readTranslations(kind, text, source.text);
+      targetLang = locale.lang;
+    } else {
+      read = readTranslations(kind, text);
+      ({ sourceLang, targetLang } = bilingualLanguages(read, locale, set.entries, set.sourceLangs));
+    }
+    if (!sourceLang || !targetLang) return undefined;
+    const findings: TermFinding[] = [];
+    const renderings = [];
+    for (const u of read.units) {
+      const r = set.index.checkUnit(u, sourceLang, targetLang);
+      for (const f of r.findings) findings.push(f);
+      for (const x of r.renderings) renderings.push(x);
+    }
+    this.tally.set(uri.toString(), renderings);
+    for (const f of this.tally.findings(uri.toString())) findings.push(f);
+    findings.sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
+    return { findings, units: read.units.length };
+  }
+
+  private toResults(uri: vscode.Uri, text: string, findings: TermFinding[], set: TermGlossarySet): TermResult[] {
+    const lines = new LineIndex(text);
+    const pairs = toFileFindings(findings, text, lines).map((f, i) => ({ ...f, finding: findings[i] }));
+    return applyRuleSettings(pairs, set.rules).map((f) => ({ diagnostic: toDiagnostic(f, uri), finding: f.finding }));
+  }
+
+  private publish(uri: vscode.Uri, results: TermResult[]): void {
+    this.results.set(uri.toString(), results);
+    this.collection.set(uri, results.map((r) => r.diagnostic));
+    this.checked.fire(uri);
+  }
+
+  /** Whether the file was checked (it is a translation the glossaries cover). */
+  hasChecked(uri: vscode.Uri): boolean {
+    return this.results.has(uri.toString());
+  }
+
+  private unpublish(uri: vscode.Uri): void {
+    const had = this.results.delete(uri.toString());
+    this.collection.delete(uri);
+    if (had) this.checked.fire(uri);
+  }
+
+  private closed(uri: vscode.Uri): void {
+    const key = uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
+    this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+    if (this.workspaceFiles.has(key)) return;
+    this.sourceOf.delete(key);
+    this.tally.set(key, []);
+    this.unpublish(uri);
+  }
+
+  /** Every translation file under the manifest's folder, open or not, checked and published (the glossaries read
+   * afresh from the service). Cancelled by `signal` between files. */
+  async checkWorkspace(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<WorkspaceCheckSummary> {
+    const set = await this.glossaries.load({ refresh: true, signal: options.signal });
+    const summary: WorkspaceCheckSummary = { files: 0, units: 0, findings: 0, byCode: {} };
+    if (!set) return summary;
+    const uris = (await vscode.workspace.findFiles(new vscode.RelativePattern(set.folder, TRANSLATION_GLOB), SKIP)).filter(isTranslationFile)
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+    const checked: Array<{ uri: vscode.Uri; text: string; findings: TermFinding[] }> = [];
+    for (let i = 0; i < uris.length; i++) {
+      if (options.signal?.aborted) throw new vscode.CancellationError();
+      const uri = uris[i];
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const text = open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;
+      const r = text === undefined ? undefined : await this.check(uri, text, set);
+      if (r && text !== undefined) { checked.push({ uri, text, findings: r.findings }); summary.units += r.units; }
+      options.onProgress?.(i + 1, uris.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The inconsistencies again, now that every file's renderings are in the tally.
+    this.workspaceFiles = new Set(checked.map((c) => c.uri.toString()));
+    for (const c of checked) {
+      const own = c.findings.filter((f) => f.code !== 'inconsistent-term');
+      const all = [...own, ...this.tally.findings(c.uri.toString())].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
+      const results = this.toResults(c.uri, c.text, all, set);
+      this.publish(c.uri, results);
+      summary.files++;
+      summary.findings += results.length;
+      for (const r of results) summary.byCode[r.finding.code] = (summary.byCode[r.finding.code] ?? 0) + 1;
+    }
+    return summary;
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+function toDiagnostic(f: TermFileFinding, uri: vscode.Uri): vscode.Diagnostic {
+  const d = new vscode.Diagnostic(new vscode.Range(f.line, f.start, f.endLine, f.end), f.message, SEVERITY[f.severity]);
+  d.source = DIAGNOSTIC_SOURCE;
+  d.code = { value: f.code, target: vscode.Uri.parse(f.docUrl) };
+  if (f.related) {
+    d.relatedInformation = f.related.map((r) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, new vscode.Range(r.line, r.start, r.line, r.end)), r.message));
+  }
+  return d;
+}
+
+/** The path of `uri` below `folder`, with forward slashes; undefined outside it. */
+function relativePath(folder: vscode.Uri, uri: vscode.Uri): string | undefined {
+  const dir = folder.path.endsWith('/') ? folder.path : `${folder.path}/`;
+  return uri.scheme === folder.scheme && uri.path.startsWith(dir) ? uri.path.slice(dir.length) : undefined;
+}
+
+/** The source-locale file of a key/value file: the open document's text, else the file's. */
+async function findSource(folder: vscode.Uri, rel: string, locale: { segment: number; part: string }, sourceLang: string): Promise<{ uri: vscode.Uri; text: string } | undefined> {
+  for (const candidate of sourceFileCandidates(rel, locale, sourceLang)) {
+    const uri = vscode.Uri.joinPath(folder, ...candidate.split('/'));
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return { uri, text: open.getText() };
+    const text = (await readFileText(uri).catch(() => undefined))?.text;
+    if (text !== undefined) return { uri, text };
+  }
+  return undefined;
+}

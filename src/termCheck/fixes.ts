@@ -1,0 +1,116 @@
+/** Quick fixes and the hover of the term check's findings. A fix writes the glossary's target into the translation
+ * file only (the glossary is never touched), escaped for the file's format and in the case of the sentence. */
+import * as vscode from 'vscode';
+import { translationKind, type GlossaryEntry, type TranslationKind } from '../core/termCheck';
+import { SCHEME } from '../platform/remoteUris';
+import type { TermChecker, TermResult } from './checker';
+
+/** The glossary's target in the case of the text it replaces: a capital when that text starts with one (or when it
+ * starts the string), all capitals for an all-capitals word; the target's own capitals are never lowered. */
+export function inCaseOf(target: string, replaced: string, startsString: boolean): string {
+  const letters = replaced.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return target.toUpperCase();
+  const first = replaced.length ? replaced[0] : '';
+  const capital = startsString ? (first === '' || first !== first.toLowerCase()) : first !== '' && first !== first.toLowerCase();
+  return capital ? target.charAt(0).toUpperCase() + target.slice(1) : target;
+}
+
+/** The text as the file's format writes it in a string. */
+export function escapeFor(kind: TranslationKind, text: string): string {
+  if (kind === 'xliff') return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (kind === 'po' || kind === 'json') return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  return text.replace(/\\/g, '\\\\');
+}
+
+const FIXABLE = new Set(['term-not-used', 'untranslated-term', 'forbidden-term']);
+
+export class TermCodeActions implements vscode.CodeActionProvider {
+  static readonly kinds = [vscode.CodeActionKind.QuickFix];
+  constructor(private readonly checker: TermChecker) {}
+
+  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    if (context.only && !vscode.CodeActionKind.QuickFix.contains(context.only) && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
+    const kind = translationKind(doc.uri.path);
+    if (!kind) return [];
+    const out: vscode.CodeAction[] = [];
+    for (const r of this.checker.resultsOf(doc.uri)) {
+      const d = r.diagnostic;
+      if (!d.range.intersection(range) && !d.range.contains(range)) continue;
+      const entry = r.finding.entry;
+      if (entry && FIXABLE.has(r.finding.code)) {
+        const fix = this.replacement(doc, kind, r, range, entry);
+        if (fix) out.push(fix);
+      }
+      if (entry?.file) out.push(openEntry(entry, d));
+    }
+    return out;
+  }
+
+  /** untranslated-term, forbidden-term: the found words replaced. term-not-used (the whole target is marked: which
+   * words render the term is not known): the selection inside the target replaced, or the glossary's target inserted
+   * at the cursor; nothing when the range is the whole target. */
+  private replacement(doc: vscode.TextDocument, kind: TranslationKind, r: TermResult, range: vscode.Range, entry: GlossaryEntry): vscode.CodeAction | undefined {
+    const d = r.diagnostic;
+    let at: vscode.Range;
+    let title: string;
+    if (r.finding.code === 'term-not-used') {
+      if (range.isEqual(d.range) || !d.range.contains(range)) return undefined;
+      at = range;
+      title = range.isEmpty ? vscode.l10n.t('Insert the glossary\'s "{0}"', entry.target) : vscode.l10n.t('Replace with the glossary\'s "{0}"', entry.target);
+    } else {
+      at = d.range;
+      title = vscode.l10n.t('Replace with the glossary\'s "{0}"', entry.target);
+    }
+    const text = escapeFor(kind, inCaseOf(entry.target, doc.getText(at), isStringStart(doc, at.start)));
+    const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+    action.diagnostics = [d];
+    action.isPreferred = r.finding.code !== 'term-not-used';
+    action.edit = new vscode.WorkspaceEdit();
+    action.edit.replace(doc.uri, at, text);
+    return action;
+  }
+}
+
+/** Whether a position starts its string: the characters before it on the line end in a quote or a tag's `>`. */
+function isStringStart(doc: vscode.TextDocument, pos: vscode.Position): boolean {
+  const before = doc.lineAt(pos.line).text.slice(0, pos.character).trimEnd();
+  return /["'>=]$/.test(before) || before === '';
+}
+
+function openEntry(entry: GlossaryEntry, d: vscode.Diagnostic): vscode.CodeAction {
+  const uri = vscode.Uri.parse(entry.file!);
+  const action = new vscode.CodeAction(vscode.l10n.t('Open entry in glossary'), vscode.CodeActionKind.QuickFix);
+  action.diagnostics = [d];
+  const line = entry.line ?? 0;
+  action.command = { title: action.title, command: 'vscode.open', arguments: [uri, { selection: new vscode.Range(line, 0, line, 0) }] };
+  return action;
+}
+
+/** The glossary entry behind a finding: its source and target, its glossary and its dictionary. */
+export class TermHover implements vscode.HoverProvider {
+  constructor(private readonly checker: TermChecker) {}
+
+  provideHover(doc: vscode.TextDocument, pos: vscode.Position): vscode.Hover | undefined {
+    const hits = this.checker.resultsOf(doc.uri).filter((r) => r.finding.entry && r.diagnostic.range.contains(pos));
+    if (!hits.length) return undefined;
+    const md = new vscode.MarkdownString();
+    for (const r of hits) {
+      const e = r.finding.entry!;
+      md.appendMarkdown(`**${escapeMd(e.source)}** → **${escapeMd(e.target)}**  \n`);
+      md.appendMarkdown(vscode.l10n.t('Glossary {0}, dictionary {1}', escapeMd(e.glossary), `${e.sourceLang.toUpperCase()} → ${e.targetLang.toUpperCase()}`));
+      const where = e.file ? whereOf(e) : undefined;
+      if (where) md.appendMarkdown(` (${escapeMd(where)})`);
+      md.appendMarkdown('\n\n');
+    }
+    return new vscode.Hover(md, hits[0].diagnostic.range);
+  }
+}
+
+function whereOf(e: GlossaryEntry): string {
+  const uri = vscode.Uri.parse(e.file!);
+  const line = (e.line ?? 0) + 1;
+  if (uri.scheme === SCHEME) return vscode.l10n.t('line {0} on the service', line);
+  return `${vscode.workspace.asRelativePath(uri)}:${line}`;
+}
+
+const escapeMd = (s: string) => s.replace(/[\\`*_[\]<>|]/g, '\\$&');

@@ -1,0 +1,154 @@
+/** The glossaries the term check holds translations against: every dictionary the manifest links. Each is read from
+ * its linked file (the open document's text when it is open, so an unsaved edit counts); a link whose file is not
+ * there is read from the service through the shared client (the open remote document's text when one is open). One
+ * TermIndex (the automata) is kept per version of those texts: it is built again only when one of them changed. */
+import * as vscode from 'vscode';
+import type { Logger } from '../base/logger';
+import { dictionaryEntries, glossaryLanguages, TermIndex, type GlossaryEntry } from '../core/termCheck';
+import { resolveManifest, type ManifestLink, type ManifestOwner } from '../core/workspace/manifest';
+import type { RuleSettings } from '../core/ruleSettings';
+import type { ClientProvider } from '../platform/clientProvider';
+import { readFileText } from '../platform/fileText';
+import type { ManifestFile } from '../platform/manifestFile';
+import { dictionaryUri, parseRemoteRef, SCHEME } from '../platform/remoteUris';
+import { describeError } from '../platform/errors';
+
+/** What one check needs: the index, its entries and languages, the manifest's rule settings and folder. */
+export interface TermGlossarySet {
+  index: TermIndex;
+  entries: GlossaryEntry[];
+  sourceLangs: string[];
+  known: Set<string>;
+  rules: RuleSettings;
+  folder: vscode.Uri;
+  /** Counts up each time the entries changed (a new index). */
+  version: number;
+}
+
+interface Part { key: string; text: string; link: ManifestLink & { format: 'tsv' | 'csv'; targetLang: string }; owner: ManifestOwner; file: string }
+
+const sameDoc = (a: vscode.Uri, b: vscode.Uri) => a.toString() === b.toString();
+
+export class TermGlossaries implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** Fires when the manifest, a linked file, a remote dictionary document or the key changed: check again. */
+  readonly onDidChange = this.changed.event;
+  /** Texts fetched from the service, by glossary id and pair; the ids the manifest's glossaries resolved to. */
+  private readonly fetched = new Map<string, string>();
+  private ids: Map<number, string> | undefined;
+  /** The linked files and remote documents read last: an edit of one of them changes the glossaries. */
+  private readonly sources = new Set<string>();
+  private remoteIds = new Set<string>();
+  private built: { parts: Part[]; set: TermGlossarySet } | undefined;
+  private version = 0;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly manifest: ManifestFile, private readonly clients: ClientProvider, private readonly log: Logger) {
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tsv,csv}');
+    const touched = (uri: vscode.Uri) => { if (this.sources.has(uri.toString())) this.changed.fire(); };
+    this.subscriptions = [
+      this.changed, watcher,
+      watcher.onDidChange(touched), watcher.onDidCreate(() => this.changed.fire()), watcher.onDidDelete(touched),
+      manifest.onDidChange(() => { this.ids = undefined; this.changed.fire(); }),
+      clients.onDidChange(() => this.forgetRemote()),
+      vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length && this.isSource(e.document.uri)) this.changed.fire(); }),
+      vscode.workspace.onDidCloseTextDocument((d) => { if (this.isSource(d.uri)) this.changed.fire(); }),
+    ];
+  }
+
+  private isSource(uri: vscode.Uri): boolean {
+    if (this.sources.has(uri.toString())) return true;
+    if (uri.scheme !== SCHEME) return false;
+    const ref = parseRemoteRef(uri);
+    return ref?.kind === 'dictionary' && !!ref.id && this.remoteIds.has(ref.id);
+  }
+
+  /** Forgets what was fetched from the service (the next load fetches again). */
+  forgetRemote(): void {
+    this.fetched.clear();
+    this.ids = undefined;
+    this.changed.fire();
+  }
+
+  /** The glossaries now; undefined without a manifest or without a dictionary linked in it. `refresh` fetches the
+   * service's dictionaries again. */
+  async load(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TermGlossarySet | undefined> {
+    if (options.refresh) { this.fetched.clear(); this.ids = undefined; }
+    const snapshot = await this.manifest.read();
+    if (!snapshot) return undefined;
+    const parts: Part[] = [];
+    const missing: Array<{ owner: ManifestOwner; link: Part['link'] }> = [];
+    this.sources.clear();
+    for (const owner of snapshot.parsed.manifest.glossaries) {
+      for (const l of owner.links) {
+        if (l.format === 'terms' || !l.targetLang) continue;
+        const link = l as Part['link'];
+        const uri = this.manifest.linkUri(snapshot, link);
+        this.sources.add(uri.toString());
+        const open = vscode.workspace.textDocuments.find((d) => sameDoc(d.uri, uri));
+        let text = open?.getText();
+        if (text === undefined) {
+          try { text = (await readFileText(uri))?.text; } catch (err) { this.log.warn(`term check: ${describeError(err)}`); continue; }
+        }
+        if (text === undefined) missing.push({ owner, link });
+        else parts.push({ key: `${owner.index}:${link.key}`, text, link, owner, file: uri.toString() });
+      }
+    }
+    if (missing.length) await this.readRemote(missing, parts, options.signal);
+    parts.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const prev = this.built;
+    if (prev && prev.parts.length === parts.length && prev.parts.every((p, i) => p.key === parts[i].key && p.text === parts[i].text)) {
+      prev.set.rules = snapshot.parsed.rules;
+      prev.set.folder = snapshot.folder;
+      return prev.set;
+    }
+    if (!parts.length) { this.built = undefined; return undefined; }
+    const entries = parts.flatMap((p) => dictionaryEntries(p.text, p.link, p.owner.name, p.file));
+    const started = performance.now();
+    const index = new TermIndex(entries);
+    const { sourceLangs, known } = glossaryLanguages(entries);
+    const set: TermGlossarySet = { index, entries, sourceLangs, known, rules: snapshot.parsed.rules, folder: snapshot.folder, version: ++this.version };
+    this.built = { parts, set };
+    this.log.info(`term check: ${entries.length} glossary entries from ${parts.length} dictionaries, indexed in ${(performance.now() - started).toFixed(1)} ms`);
+    return set;
+  }
+
+  /** The dictionaries whose linked file is not there, from the service: the open remote document's text, or the
+   * entries fetched once (until a refresh). Without a key, or when the service fails, they are left out (logged). */
+  private async readRemote(missing: Array<{ owner: ManifestOwner; link: Part['link'] }>, parts: Part[], signal?: AbortSignal): Promise<void> {
+    const client = await this.clients.get().catch(() => undefined);
+    if (!client) return;
+    try {
+      if (!this.ids) {
+        const snapshot = await this.manifest.read();
+        const lists = await client.listGlossaries(signal);
+        const resolved = resolveManifest(snapshot!.parsed.manifest, { glossaries: lists.map((g) => ({ id: g.glossaryId, name: g.name })), spokenTerms: [] });
+        this.ids = new Map(resolved.filter((r) => r.area === 'glossaries' && r.id).map((r) => [r.index, r.id!]));
+      }
+      this.remoteIds = new Set(this.ids.values());
+      for (const { owner, link } of missing) {
+        const id = this.ids.get(owner.index);
+        if (!id) continue;
+        const open = vscode.workspace.textDocuments.find((d) => {
+          const ref = d.uri.scheme === SCHEME ? parseRemoteRef(d.uri) : undefined;
+          return ref?.kind === 'dictionary' && ref.id === id && ref.sourceLang.toLowerCase() === link.sourceLang && ref.targetLang.toLowerCase() === link.targetLang;
+        });
+        const key = `${id}:${link.key.toLowerCase()}`;
+        let text = open?.getText() ?? this.fetched.get(key);
+        if (text === undefined) {
+          text = await client.getDictionaryEntries(id, link.sourceLang, link.targetLang, signal);
+          this.fetched.set(key, text);
+        }
+        const uri = open?.uri ?? dictionaryUri({ glossaryId: id, name: owner.name }, link);
+        parts.push({ key: `${owner.index}:${link.key}`, text, link: { ...link, format: 'tsv' }, owner, file: uri.toString() });
+      }
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      this.log.warn(`term check: the service's dictionaries could not be read: ${describeError(err)}`);
+    }
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

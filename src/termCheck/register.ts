@@ -1,0 +1,88 @@
+/** The term check in the editor: diagnostics on translation files, their quick fixes and hover, the status bar's
+ * count of the open file's findings, and "Check Terms in Workspace". */
+import * as vscode from 'vscode';
+import type { ClientProvider } from '../platform/clientProvider';
+import { describeError } from '../platform/errors';
+import { ManifestFile } from '../platform/manifestFile';
+import type { Logger } from '../base/logger';
+import { TermChecker, TRANSLATION_GLOB, type WorkspaceCheckSummary } from './checker';
+import { TermCodeActions, TermHover } from './fixes';
+import { TermGlossaries } from './glossaries';
+
+export interface TermCheckActions {
+  /** Checks every translation file under the manifest's folder; throws vscode.CancellationError when `signal` aborts. */
+  checkTermsInWorkspace(options?: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<WorkspaceCheckSummary>;
+}
+
+export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus }
+
+/** The open file's term findings, counted in the status bar; hidden for other files. */
+export class TermStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('terminology.termCheck', vscode.StatusBarAlignment.Left, 10);
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly checker: TermChecker) {
+    this.item.name = vscode.l10n.t('Terminology: Term Check');
+    this.item.command = 'workbench.actions.view.problems';
+    this.subscriptions = [this.item, checker.onDidCheck(() => this.update()), vscode.window.onDidChangeActiveTextEditor(() => this.update())];
+    this.update();
+  }
+
+  /** The text shown, or undefined while hidden (for tests). */
+  text: string | undefined;
+
+  update(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    const results = uri ? this.checker.resultsOf(uri) : [];
+    if (!uri || !this.checker.hasChecked(uri)) { this.text = undefined; this.item.hide(); return; }
+    this.text = `$(book) ${results.length}`;
+    this.item.text = this.text;
+    this.item.tooltip = vscode.l10n.t('{0} term check finding(s) in this file. Click to show the Problems view.', results.length);
+    this.item.show();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+export function registerTermCheck(clients: ClientProvider, parentLog: Logger): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
+  const log = parentLog.child('terms');
+  const manifest = new ManifestFile();
+  const glossaries = new TermGlossaries(manifest, clients, log);
+  const checker = new TermChecker(glossaries, log);
+  const status = new TermStatus(checker);
+  const actions: TermCheckActions = { checkTermsInWorkspace: (options) => checker.checkWorkspace(options) };
+  const selector: vscode.DocumentSelector = { scheme: 'file', pattern: TRANSLATION_GLOB };
+
+  const command = () => vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking terms'), cancellable: true },
+    async (progress, token) => {
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      let last = 0;
+      try {
+        const s = await actions.checkTermsInWorkspace({
+          signal: ac.signal,
+          onProgress: (done, total) => { progress.report({ message: `${done} / ${total}`, increment: ((done - last) / total) * 100 }); last = done; },
+        });
+        void vscode.window.showInformationMessage(vscode.l10n.t('Term check: {0} finding(s) in {1} file(s), {2} string(s) checked.', s.findings, s.files, s.units));
+      } catch (err) {
+        if (err instanceof vscode.CancellationError || ac.signal.aborted) return;
+        void vscode.window.showErrorMessage(vscode.l10n.t('The term check failed: {0}', describeError(err)));
+      } finally {
+        sub.dispose();
+      }
+    });
+
+  return {
+    actions,
+    termCheck: { checker, glossaries, status },
+    disposables: [
+      manifest, glossaries, checker, status,
+      vscode.languages.registerCodeActionsProvider(selector, new TermCodeActions(checker), { providedCodeActionKinds: TermCodeActions.kinds }),
+      vscode.languages.registerHoverProvider(selector, new TermHover(checker)),
+      vscode.commands.registerCommand('terminology.checkTermsInWorkspace', command),
+    ],
+  };
+}

@@ -1,0 +1,176 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { TerminologyApi } from '../../src/extension';
+import { brief, codeOf, diagnosticsWhere } from './diagnosticsHelpers';
+import { scenario } from './scenario';
+import { account, api, PAID_KEY, seedGlossary, service } from './service';
+
+// The fixture (test/fixtures/termcheck) is copied into the workspace as term-it/: a manifest linking one glossary whose
+// en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files.
+const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000031', name: 'Term check test' };
+const FIXTURE = vscode.Uri.file(path.resolve(__dirname, '../../../test/fixtures/termcheck'));
+const root = () => vscode.workspace.workspaceFolders![0].uri;
+const folder = () => vscode.Uri.joinPath(root(), 'term-it');
+const file = (rel: string) => vscode.Uri.joinPath(folder(), ...rel.split('/'));
+const docUrl = (code: string) => `https://github.com/terminology-studio/terminology-studio/blob/main/docs/rules.md#rule-${code}`;
+const remoteEntries = () => JSON.stringify(account().glossaries.find((g) => g.glossary_id === GLOSSARY.glossaryId)?.dictionaries);
+
+async function open(rel: string): Promise<vscode.TextEditor> {
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file(rel)));
+}
+
+async function edit(doc: vscode.TextDocument, line: number, from: string, to: string): Promise<void> {
+  const col = doc.lineAt(line).text.indexOf(from);
+  assert.ok(col >= 0, `"${from}" on line ${line}`);
+  const we = new vscode.WorkspaceEdit();
+  we.replace(doc.uri, new vscode.Range(line, col, line, col + from.length), to);
+  assert.ok(await vscode.workspace.applyEdit(we));
+}
+
+/** Reverts and closes every editor (the edits of a step are not saved). */
+async function closeAll(): Promise<void> {
+  while (vscode.window.activeTextEditor) await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  for (const d of vscode.workspace.textDocuments.filter((x) => x.isDirty)) {
+    await vscode.window.showTextDocument(d);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+}
+
+/** [code, line, start, end] of the term check's findings, once `check` holds for them. */
+async function findingsWhere(rel: string, check: (b: Array<[string, number, number, number]>) => boolean, what: string): Promise<vscode.Diagnostic[]> {
+  return diagnosticsWhere(file(rel), (ds) => check(brief(ds)), what);
+}
+
+describe('term check in the editor: diagnostics, fixes, hover, status, workspace check', () => {
+  let ext: TerminologyApi;
+  const step = scenario();
+
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+    seedGlossary(GLOSSARY, { 'en-de': [['cloud', 'Nebel']], 'en-fr': [['cloud', 'nuage'], ['account', 'compte']] });
+    await vscode.workspace.fs.copy(FIXTURE, folder(), { overwrite: true });
+    // The web workbench saves after a delay by default; here edits stay unsaved until a step reverts them.
+    await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('terminology').update('manifest', 'term-it/terminology.json', vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    await closeAll();
+    await vscode.workspace.getConfiguration('files').update('autoSave', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('terminology').update('manifest', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.fs.delete(folder(), { recursive: true, useTrash: false });
+    account().glossaries = account().glossaries.filter((g) => g.glossary_id !== GLOSSARY.glossaryId);
+    service().clearFaults();
+  });
+
+  step('PO: findings on the target string\'s characters, with codes, doc links and the manifest\'s severities', async () => {
+    await open('de.po');
+    const ds = await findingsWhere('de.po', (b) => b.length === 2, 'two findings in de.po');
+    // msgstr "In der cloud speichern": "cloud" (16–20); msgstr "Ihr Profil": the whole target (8–18).
+    assert.deepEqual(brief(ds), [['untranslated-term', 6, 15, 20], ['term-not-used', 9, 8, 18]]);
+    assert.equal(ds[0].severity, vscode.DiagnosticSeverity.Warning, 'the manifest\'s "rules" raise untranslated-term from info');
+    assert.equal(ds[1].severity, vscode.DiagnosticSeverity.Warning);
+    for (const d of ds) {
+      const code = d.code as { value: string; target: vscode.Uri };
+      assert.equal(code.target.toString(true), docUrl(code.value));
+    }
+    assert.match(ds[0].message, /"Wolke" \(glossary Term check test, en-de\)/, 'the linked file\'s target, not the service\'s "Nebel"');
+    assert.equal(ext.termCheck.status.text, '$(book) 2');
+  });
+
+  step('XLIFF 1.2: the range counts entities; JSON: paired with the source-locale file by key', async () => {
+    const xlf = await open('messages.de.xlf');
+    const line = xlf.document.lineAt(6).text;
+    const ds = await findingsWhere('messages.de.xlf', (b) => b.length === 1, 'one finding in the XLIFF file');
+    assert.deepEqual(brief(ds), [['untranslated-term', 6, line.indexOf('cloud'), line.indexOf('cloud') + 5]]);
+    const json = await open('locales/de/app.json');
+    const jline = json.document.lineAt(2).text;
+    const js = await findingsWhere('locales/de/app.json', (b) => b.length === 1, 'one finding in the JSON file');
+    assert.deepEqual(brief(js), [['term-not-used', 2, jline.indexOf('Einstellungen'), jline.indexOf('Einstellungen') + 'Einstellungen'.length]]);
+    assert.equal(ext.termCheck.status.text, '$(book) 1');
+  });
+
+  step('an edit of the source-locale file re-checks its target file', async () => {
+    const en = await vscode.workspace.openTextDocument(file('locales/en/app.json'));
+    await edit(en, 1, 'Your name', 'Your account');
+    const line = (await vscode.workspace.openTextDocument(file('locales/de/app.json'))).lineAt(1).text;
+    const ds = await findingsWhere('locales/de/app.json', (b) => b.length === 2, 'the title\'s source now has "account"');
+    assert.deepEqual(brief(ds)[0], ['term-not-used', 1, line.indexOf('Ihr Profil'), line.indexOf('Ihr Profil') + 10]);
+  });
+
+  step('typing in the target re-checks it (debounced): the finding goes when the term is used', async () => {
+    const doc = (await open('de.po')).document;
+    await edit(doc, 9, 'Profil', 'Konto');
+    await findingsWhere('de.po', (b) => b.length === 1 && b[0][0] === 'untranslated-term', 'term-not-used gone after typing');
+    await edit(doc, 9, 'Konto', 'Profil');
+    await findingsWhere('de.po', (b) => b.length === 2, 'term-not-used back');
+  });
+
+  step('an edit of the linked glossary file re-checks the open translation files', async () => {
+    const gl = await vscode.workspace.openTextDocument(file('glossaries/en-de.glossary.tsv'));
+    await edit(gl, 1, 'Konto', 'Profil');
+    await findingsWhere('de.po', (b) => b.length === 1, 'Profil is now the glossary\'s target');
+    await edit(gl, 1, 'Profil', 'Konto');
+    await findingsWhere('de.po', (b) => b.length === 2, 'back to Konto');
+  });
+
+  step('a dictionary whose linked file is missing comes from the service; the quick fix keeps the sentence\'s case', async () => {
+    const before = remoteEntries();
+    const doc = (await open('fr.po')).document;
+    const ds = await findingsWhere('fr.po', (b) => b.length === 1, 'one finding in fr.po');
+    assert.deepEqual(brief(ds), [['untranslated-term', 5, 8, 13]]);
+    assert.match(ds[0].message, /"nuage" \(glossary Term check test, en-fr\)/);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, ds[0].range);
+    const fix = actions.find((a) => a.title === 'Replace with the glossary\'s "nuage"');
+    assert.ok(fix?.edit, `the replace fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(fix.isPreferred);
+    assert.ok(actions.some((a) => a.title === 'Open entry in glossary'));
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(5).text, 'msgstr "Nuage activé"');
+    await findingsWhere('fr.po', (b) => b.length === 0, 'the finding gone after the fix');
+    assert.equal(remoteEntries(), before, 'the service\'s glossary is unchanged');
+    assert.equal(ext.termCheck.status.text, '$(book) 0');
+  });
+
+  step('term-not-used: the glossary\'s target inserted at the cursor inside the target; none for the whole target', async () => {
+    const doc = (await open('de.po')).document;
+    const [, notUsed] = await findingsWhere('de.po', (b) => b.length === 2, 'two findings');
+    const whole = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, notUsed.range);
+    assert.ok(!whole.some((a) => a.title.startsWith('Insert') || a.title.startsWith('Replace')), 'no guess which words to replace');
+    const sel = new vscode.Range(9, 12, 9, 18); // "Profil"
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, sel);
+    const fix = actions.find((a) => a.title === 'Replace with the glossary\'s "Konto"');
+    assert.ok(fix?.edit);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(9).text, 'msgstr "Ihr Konto"');
+    await findingsWhere('de.po', (b) => b.length === 1, 'term-not-used fixed');
+  });
+
+  step('hover: the glossary entry, its glossary and dictionary', async () => {
+    const doc = (await open('de.po')).document;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, new vscode.Position(6, 17));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /\*\*cloud\*\* → \*\*Wolke\*\*/);
+    assert.match(text, /Glossary Term check test, dictionary EN → DE \(term-it\/glossaries\/en-de\.glossary\.tsv:1\)/);
+  });
+
+  step('Check Terms in Workspace: every translation file, open or not; cancel stops it', async () => {
+    await closeAll();
+    const progress: string[] = [];
+    const s = await ext.actions.checkTermsInWorkspace({ onProgress: (d, t) => progress.push(`${d}/${t}`) });
+    // de.po, fr.po, messages.de.xlf, locales/de/app.json (locales/en/app.json is the source locale).
+    assert.equal(s.files, 4);
+    assert.ok(progress.length >= 5 && progress.at(-1) === `${progress.length}/${progress.length}`, progress.join(' '));
+    const states = vscode.workspace.textDocuments.filter((d) => d.uri.path.includes('/term-it/')).map((d) => `${d.uri.path.split('/term-it/')[1]} dirty=${d.isDirty} closed=${d.isClosed}`);
+    const perFile = vscode.languages.getDiagnostics().filter(([u]) => u.path.includes('/term-it/')).map(([u, ds]) => `${u.path.split('/term-it/')[1]}: ${JSON.stringify(brief(ds))}`);
+    assert.deepEqual(s.byCode, { 'untranslated-term': 3, 'term-not-used': 2 }, `the unsaved fixes were reverted: the files on disk count; ${perFile.join('; ')}; ${states.join('; ')}`);
+    assert.equal(s.findings, 5);
+    const xlf = await diagnosticsWhere(file('messages.de.xlf'), (ds) => ds.length === 1, 'a closed file\'s finding published');
+    assert.equal(codeOf(xlf[0]), 'untranslated-term');
+    const ac = new AbortController();
+    ac.abort();
+    await assert.rejects(ext.actions.checkTermsInWorkspace({ signal: ac.signal }));
+  });
+});
