@@ -1,10 +1,8 @@
 /** The term check in the editor: diagnostics on translation files, their quick fixes and hover, the status bar's
  * count of the open file's findings, and "Check Terms in Workspace". */
 import * as vscode from 'vscode';
-import type { ClientProvider } from '../platform/clientProvider';
-import { describeError } from '../platform/errors';
 import { ManifestFile } from '../platform/manifestFile';
-import type { Logger } from '../base/logger';
+import type { CommandContext } from '../trees/commandContext';
 import { TermChecker, TRANSLATION_GLOB, type WorkspaceCheckSummary } from './checker';
 import { TermCodeActions, TermHover } from './fixes';
 import { TermGlossaries } from './glossaries';
@@ -46,10 +44,10 @@ export class TermStatus implements vscode.Disposable {
   }
 }
 
-export function registerTermCheck(clients: ClientProvider, parentLog: Logger): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
-  const log = parentLog.child('terms');
+export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
+  const log = ctx.log.child('terms');
   const manifest = new ManifestFile();
-  const glossaries = new TermGlossaries(manifest, clients, log);
+  const glossaries = new TermGlossaries(manifest, ctx.clients, log);
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
   const actions: TermCheckActions = { checkTermsInWorkspace: (options) => checker.checkWorkspace(options) };
@@ -69,7 +67,7 @@ export function registerTermCheck(clients: ClientProvider, parentLog: Logger): {
         void vscode.window.showInformationMessage(vscode.l10n.t('Term check: {0} finding(s) in {1} file(s), {2} string(s) checked.', s.findings, s.files, s.units));
       } catch (err) {
         if (err instanceof vscode.CancellationError || ac.signal.aborted) return;
-        void vscode.window.showErrorMessage(vscode.l10n.t('The term check failed: {0}', describeError(err)));
+        void ctx.errors.show(vscode.l10n.t('The term check failed'), err);
       } finally {
         sub.dispose();
       }
