@@ -7,7 +7,8 @@ import { scenario } from './scenario';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 // The fixture (test/fixtures/termcheck) is copied into the workspace as term-it/: a manifest linking one glossary whose
-// en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files.
+// en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files,
+// and a .properties pair (messages_de with messages_en) that no test opens: only the workspace check reads it.
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000031', name: 'Term check test' };
 const FIXTURE = vscode.Uri.file(path.resolve(__dirname, '../../../test/fixtures/termcheck'));
 const root = () => vscode.workspace.workspaceFolders![0].uri;
@@ -158,17 +159,25 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
 
   step('Check Terms in Workspace: every translation file, open or not; cancel stops it', async () => {
     await closeAll();
+    // A closed editor's document stays in textDocuments for minutes: only a file no test opened is read from disk.
+    const neverOpened = vscode.workspace.textDocuments.filter((d) => /\/term-it\/messages_(de|en)\.properties$/.test(d.uri.path));
+    assert.deepEqual(neverOpened.map((d) => d.uri.path), [], 'the .properties pair was never opened');
     const progress: string[] = [];
     const s = await ext.actions.checkTermsInWorkspace({ onProgress: (d, t) => progress.push(`${d}/${t}`) });
-    // de.po, fr.po, messages.de.xlf, locales/de/app.json (locales/en/app.json is the source locale).
-    assert.equal(s.files, 4);
-    assert.ok(progress.length >= 5 && progress.at(-1) === `${progress.length}/${progress.length}`, progress.join(' '));
+    // de.po, fr.po, messages.de.xlf, locales/de/app.json, messages_de.properties (locales/en/app.json and
+    // messages_en.properties are the source locale).
+    assert.equal(s.files, 5);
+    assert.ok(progress.length >= 7 && progress.at(-1) === `${progress.length}/${progress.length}`, progress.join(' '));
     const states = vscode.workspace.textDocuments.filter((d) => d.uri.path.includes('/term-it/')).map((d) => `${d.uri.path.split('/term-it/')[1]} dirty=${d.isDirty} closed=${d.isClosed}`);
     const perFile = vscode.languages.getDiagnostics().filter(([u]) => u.path.includes('/term-it/')).map(([u, ds]) => `${u.path.split('/term-it/')[1]}: ${JSON.stringify(brief(ds))}`);
-    assert.deepEqual(s.byCode, { 'untranslated-term': 3, 'term-not-used': 2 }, `the unsaved fixes were reverted: the files on disk count; ${perFile.join('; ')}; ${states.join('; ')}`);
-    assert.equal(s.findings, 5);
+    assert.deepEqual(s.byCode, { 'untranslated-term': 4, 'term-not-used': 3 }, `the unsaved fixes were reverted: the files on disk count; ${perFile.join('; ')}; ${states.join('; ')}`);
+    assert.equal(s.findings, 7);
     const xlf = await diagnosticsWhere(file('messages.de.xlf'), (ds) => ds.length === 1, 'a closed file\'s finding published');
     assert.equal(codeOf(xlf[0]), 'untranslated-term');
+    // save=In der Cloud speichern: "Cloud" (12–17); account.title=Ihr Profil: the whole value (14–24), its source
+    // ("Your account") read from the closed messages_en.properties.
+    const props = await findingsWhere('messages_de.properties', (b) => b.length === 2, 'the never-opened file\'s findings published');
+    assert.deepEqual(brief(props), [['untranslated-term', 2, 12, 17], ['term-not-used', 3, 14, 24]]);
     const ac = new AbortController();
     ac.abort();
     await assert.rejects(ext.actions.checkTermsInWorkspace({ signal: ac.signal }));

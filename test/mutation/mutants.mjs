@@ -92,4 +92,10 @@ export const mutants = [
     changes: [{ file: 'src/styleRules/styleFs.ts', find: '    if (doc && prev && doc.getText() !== o.text) o.previous = prev;\n', replace: '' }],
     tests: [{ suite: 'integration', grep: 'style rule list a read that VS Code drops' }],
   },
+  {
+    id: 'term-workspace-skips-closed-files',
+    bug: '"Check Terms in Workspace" checks only the files VS Code holds as documents, not the closed ones on disk',
+    changes: [{ file: 'src/termCheck/checker.ts', find: 'open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;', replace: 'open?.getText();' }],
+    tests: [{ suite: 'integration', grep: 'term check in the editor' }],
+  },
 ];
