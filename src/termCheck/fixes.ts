@@ -1,26 +1,9 @@
 /** Quick fixes and the hover of the term check's findings. A fix writes the glossary's target into the translation
  * file only (the glossary is never touched), escaped for the file's format and in the case of the sentence. */
 import * as vscode from 'vscode';
-import { translationKind, type GlossaryEntry, type TranslationKind } from '../core/termCheck';
+import { escapeFor, inCaseOf, translationKind, type GlossaryEntry, type TranslationKind } from '../core/termCheck';
 import { SCHEME } from '../platform/remoteUris';
 import type { TermChecker, TermResult } from './checker';
-
-/** The glossary's target in the case of the text it replaces: a capital when that text starts with one (or when it
- * starts the string), all capitals for an all-capitals word; the target's own capitals are never lowered. */
-export function inCaseOf(target: string, replaced: string, startsString: boolean): string {
-  const letters = replaced.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) return target.toUpperCase();
-  const first = replaced.length ? replaced[0] : '';
-  const capital = startsString ? (first === '' || first !== first.toLowerCase()) : first !== '' && first !== first.toLowerCase();
-  return capital ? target.charAt(0).toUpperCase() + target.slice(1) : target;
-}
-
-/** The text as the file's format writes it in a string. */
-export function escapeFor(kind: TranslationKind, text: string): string {
-  if (kind === 'xliff') return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  if (kind === 'po' || kind === 'json') return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  return text.replace(/\\/g, '\\\\');
-}
 
 const FIXABLE = new Set(['term-not-used', 'untranslated-term', 'forbidden-term']);
 

@@ -14,6 +14,7 @@ export { fileOffset, fileRange, LineIndex, PLACEHOLDER, type MappedText } from '
 export { compileTerm, findTerm, Subject, TermMatcher, type CaseMode, type CompiledTerm, type Hit } from './matcher';
 export { endingsOf, INFLECTION_LANGUAGES, MIN_STEM } from './inflection';
 export { Automaton } from './automaton';
+export { escapeFor, inCaseOf } from './fixText';
 export { normalize } from './normalize';
 export { readXliff } from './xliff';
 export { readPo } from './po';
