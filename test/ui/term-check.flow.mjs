@@ -57,9 +57,9 @@ export async function run(t) {
   // 2. fr.po: its dictionary comes from the service; "Cloud" starts the string, so the fix writes "Nuage".
   await t.quickOpen('fr.po');
   await t.until(async () => (await page.locator('.markers-panel .monaco-list-row', { hasText: /"nuage" \(glossary Term check test, en-fr\)/ }).count()) === 1, 'the fr.po finding from the service\'s dictionary');
-  await t.gotoLine(6);
-  await page.keyboard.press('Home');
-  for (let i = 0; i < 'msgstr "'.length; i++) await page.keyboard.press('ArrowRight');
+  // Go to Line takes "line:column" (one input: arrow keys pressed right after it can be lost).
+  await page.keyboard.press('Control+G');
+  await t.input(':6:9'); // the box starts with Go to Line's ":", which fill() replaces
   await t.until(async () => { const c = await t.cursor(); return c.line === 6 && c.col === 9; }, 'the cursor before "Cloud" (Ln 6, Col 9)');
   await applyFix(t, 'Replace with the glossary\'s "nuage"');
   await page.keyboard.press('Control+S');
