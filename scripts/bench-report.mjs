@@ -15,7 +15,7 @@ const doc = join(repo, 'docs', 'performance.md');
 function commit() {
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: repo, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: repo, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!docs'], { cwd: repo, encoding: 'utf8' }).trim();
     return dirty ? `${head} with uncommitted changes` : head;
   } catch {
     return 'an unknown commit';
