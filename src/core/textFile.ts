@@ -97,26 +97,39 @@ function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): stri
   }
 }
 
-/** Offset of the first byte that is not part of a well-formed UTF-8 sequence, or -1. */
-export function firstInvalidUtf8(b: Uint8Array): number {
+/** A validating UTF-8 scan from `from` (the WHATWG decoder's rules: no overlong form, no surrogate, nothing past
+ * U+10FFFF), stopping at the first sequence UTF-8 cannot have (`invalid`) or at one the bytes end in the middle of
+ * (`cut`; its bytes so far are valid); `end` when every byte was read. `at`: where it stopped (the start of that
+ * sequence, or the length); `multibyte`: whether a multi-byte sequence was read before it. */
+export function scanUtf8(b: Uint8Array, from = 0): { stop: 'end' | 'invalid' | 'cut'; at: number; multibyte: boolean } {
   const n = b.length;
-  let i = 0;
+  let i = from;
+  let multibyte = false;
   while (i < n) {
     const c = b[i];
     if (c < 0x80) { i++; continue; }
     let need: number;
-    let min = 0x80;
-    let max = 0xbf;
+    let lo = 0x80;
+    let hi = 0xbf;
     if (c >= 0xc2 && c <= 0xdf) need = 1;
-    else if (c >= 0xe0 && c <= 0xef) { need = 2; if (c === 0xe0) min = 0xa0; if (c === 0xed) max = 0x9f; }
-    else if (c >= 0xf0 && c <= 0xf4) { need = 3; if (c === 0xf0) min = 0x90; if (c === 0xf4) max = 0x8f; }
-    else return i;
-    if (i + need >= n) return i; // truncated at the end
-    if (b[i + 1] < min || b[i + 1] > max) return i;
-    for (let k = 2; k <= need; k++) if (b[i + k] < 0x80 || b[i + k] > 0xbf) return i;
+    else if (c >= 0xe0 && c <= 0xef) { need = 2; if (c === 0xe0) lo = 0xa0; else if (c === 0xed) hi = 0x9f; }
+    else if (c >= 0xf0 && c <= 0xf4) { need = 3; if (c === 0xf0) lo = 0x90; else if (c === 0xf4) hi = 0x8f; }
+    else return { stop: 'invalid', at: i, multibyte };
+    for (let k = 1; k <= need; k++) {
+      if (i + k >= n) return { stop: 'cut', at: i, multibyte };
+      const d = b[i + k];
+      if (d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return { stop: 'invalid', at: i, multibyte };
+    }
+    multibyte = true;
     i += need + 1;
   }
-  return -1;
+  return { stop: 'end', at: n, multibyte };
+}
+
+/** Offset of the first byte that is not part of a well-formed UTF-8 sequence (a sequence cut by the end counts), or -1. */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  const r = scanUtf8(b);
+  return r.stop === 'end' ? -1 : r.at;
 }
 
 /** 0-based line and UTF-16 column of a byte of valid UTF-8 text before it (\r\n, \r and \n end lines, as the core's). */

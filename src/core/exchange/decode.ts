@@ -1,6 +1,7 @@
 /** Bytes to text, chunk by chunk: the encoding comes from the byte order mark, then the XML declaration (or, for
  * spreadsheets, zero bytes that give UTF-16 away), else UTF-8. Pure: no vscode. */
 import { ImportError } from './model';
+import { scanUtf8 } from '../textFile';
 
 export type Encoding = string;
 
@@ -43,28 +44,10 @@ function latin1(bytes: Uint8Array): string {
  * the only byte past ASCII starts a sequence the bytes end in the middle of (`at`: where it starts). A sequence cut by
  * the end of the bytes is left for the next chunk to finish. */
 export function utf8Verdict(bytes: Uint8Array, from = 0): { verdict: 'utf8' | 'other' | 'ascii' | 'incomplete'; at: number } {
-  const n = bytes.length;
-  let i = from;
-  let seen = false;
-  while (i < n) {
-    const b = bytes[i];
-    if (b < 0x80) { i++; continue; }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) { need = 2; if (b === 0xe0) lo = 0xa0; else if (b === 0xed) hi = 0x9f; }
-    else if (b >= 0xf0 && b <= 0xf4) { need = 3; if (b === 0xf0) lo = 0x90; else if (b === 0xf4) hi = 0x8f; }
-    else return { verdict: 'other', at: i };
-    for (let k = 1; k <= need; k++) {
-      if (i + k >= n) return { verdict: seen ? 'utf8' : 'incomplete', at: i };
-      const c = bytes[i + k];
-      if (c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return { verdict: 'other', at: i };
-    }
-    seen = true;
-    i += need + 1;
-  }
-  return { verdict: seen ? 'utf8' : 'ascii', at: n };
+  const { stop, at, multibyte } = scanUtf8(bytes, from);
+  if (stop === 'invalid') return { verdict: 'other', at };
+  if (stop === 'cut') return { verdict: multibyte ? 'utf8' : 'incomplete', at };
+  return { verdict: multibyte ? 'utf8' : 'ascii', at };
 }
 /** Signatures of binary files a user may take for a term base or a spreadsheet. */
 const SIGNATURES: Array<[number[], string]> = [

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { decodeTextFile, encodeTextFile, EncodingError, firstInvalidUtf8 } from '../../../src/core';
+import { utf8Verdict } from '../../../src/core/exchange/decode';
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => typeof p === 'string' ? Buffer.from(p, 'utf8') : Buffer.from(p)));
 const utf16 = (text: string, le: boolean) => {
@@ -70,5 +71,33 @@ describe('the encoding policy of repository files (decodeTextFile)', () => {
       assert.equal(ok !== undefined, valid && !b.includes(0));
       if (ok !== undefined) assert.equal(ok, new TextDecoder('utf-8', { fatal: true }).decode(x));
     }), { numRuns: runs });
+  });
+});
+
+describe('the UTF-8 scan shared by the file decoder and the import (scanUtf8)', () => {
+  const bytes = (...b: number[]) => Uint8Array.from(b);
+  it('stops at each form UTF-8 forbids, and at a sequence cut by the end', () => {
+    const cases: Array<[string, Uint8Array, number]> = [
+      ['valid 3-byte (U+0800)', bytes(0x61, 0xe0, 0xa0, 0x80), -1],
+      ['overlong 3-byte', bytes(0x61, 0xe0, 0x80, 0x80), 1],
+      ['overlong 2-byte', bytes(0xc1, 0xbf), 0],
+      ['a surrogate (U+D800)', bytes(0x61, 0x62, 0xed, 0xa0, 0x80), 2],
+      ['U+D7FF, the last before the surrogates', bytes(0xed, 0x9f, 0xbf), -1],
+      ['past U+10FFFF', bytes(0xf4, 0x90, 0x80, 0x80), 0],
+      ['overlong 4-byte', bytes(0xf0, 0x8f, 0xbf, 0xbf), 0],
+      ['U+10FFFF', bytes(0xf4, 0x8f, 0xbf, 0xbf), -1],
+      ['a stray continuation byte', bytes(0x61, 0x80), 1],
+      ['cut by the end', bytes(0x61, 0xe2, 0x82), 1],
+    ];
+    for (const [what, b, at] of cases) assert.equal(firstInvalidUtf8(b), at, what);
+  });
+  it('tells the import whether bytes are UTF-8, plain ASCII, not UTF-8, or a sequence to finish in the next chunk', () => {
+    assert.deepEqual(utf8Verdict(bytes(0x61, 0x62)), { verdict: 'ascii', at: 2 });
+    assert.deepEqual(utf8Verdict(bytes(0x61, 0xc3, 0xa9)), { verdict: 'utf8', at: 3 });
+    assert.deepEqual(utf8Verdict(bytes(0x61, 0xe9, 0x62)), { verdict: 'other', at: 1 });
+    assert.deepEqual(utf8Verdict(bytes(0x61, 0xe2, 0x82)), { verdict: 'incomplete', at: 1 });
+    assert.deepEqual(utf8Verdict(bytes(0xc3, 0xa9, 0xe2, 0x82)), { verdict: 'utf8', at: 2 }, 'valid so far, the cut tail left for the next chunk');
+    assert.deepEqual(utf8Verdict(bytes(0xe0, 0x80, 0x80)), { verdict: 'other', at: 0 }, 'overlong');
+    assert.deepEqual(utf8Verdict(bytes(0x61, 0xc3, 0xa9), 3), { verdict: 'ascii', at: 3 }, 'from an offset');
   });
 });
