@@ -3,7 +3,7 @@
  * export leaves nothing half written); other schemes go through workspace.fs whole. */
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
-import type { Sink } from '../core/exchange';
+import { decodeBytes, decodeOwnedBytes, type DecodedText, type Sink } from '../core/exchange';
 
 const CHUNK = 256 * 1024;
 
@@ -20,8 +20,12 @@ export async function* readChunks(uri: vscode.Uri): AsyncGenerator<Uint8Array> {
   for (let i = 0; i < bytes.length; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
 }
 
-export async function readAll(uri: vscode.Uri): Promise<Uint8Array> {
-  return vscode.workspace.fs.readFile(uri);
+/** The whole file, decoded (decodeBytes). A `file:` Uri is read into a buffer of its own, given back as soon as its text
+ * is made (decodeOwnedBytes); the bytes of other schemes come from workspace.fs, whose providers may keep them, and are
+ * left to the collector. */
+export async function readDecoded(uri: vscode.Uri): Promise<DecodedText> {
+  if (uri.scheme === 'file') return decodeOwnedBytes(await fs.promises.readFile(uri.fsPath));
+  return decodeBytes(await vscode.workspace.fs.readFile(uri));
 }
 
 /** Runs `write` with a sink into `uri`; the file appears only when the whole export succeeded. */

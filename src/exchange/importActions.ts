@@ -7,7 +7,7 @@ import {
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
 } from '../core/exchange';
 import { clientOrThrow, type CommandContext } from '../trees/commandContext';
-import { fileSize, readAll, readChunks } from './files';
+import { fileSize, readChunks, readDecoded } from './files';
 
 /** A file read, before the user's choices: a TBX term base, or a spreadsheet. */
 export type ImportSource =
@@ -64,9 +64,10 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
         return { kind: 'tbx', uri, termBase };
       }
       refuseLargeSheet(total); // before the whole file is read into memory
-      const bytes = await readAll(uri);
-      onProgress?.(bytes.length, total);
-      return { kind: 'sheet', uri, sheet: readSpreadsheet(bytes, { fileName: uri.path, delimiter: options.delimiter, header: options.header }) };
+      // Decoded here and the bytes given back at once: the sheet is read without its bytes beside its text.
+      const decoded = await readDecoded(uri);
+      onProgress?.(total, total);
+      return { kind: 'sheet', uri, sheet: readSpreadsheet(decoded, { fileName: uri.path, delimiter: options.delimiter, header: options.header }) };
     },
     async planImport(source, choices = {}) {
       const known = await languages();

@@ -5,7 +5,7 @@
  * a JSON line {outcome, ms, rss}. */
 import * as fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { planSpreadsheet, readSpreadsheet, refuseLargeSheet } from '../../src/core/exchange';
+import { decodeOwnedBytes, planSpreadsheet, readSpreadsheet, refuseLargeSheet } from '../../src/core/exchange';
 import { parserAlone, toPreview } from './exchange.bench';
 import { gc } from './stats';
 
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     let outcome: string;
     try {
       refuseLargeSheet(fs.statSync(file).size);
-      const sheet = readSpreadsheet(fs.readFileSync(file), { fileName: file });
+      const sheet = readSpreadsheet(decodeOwnedBytes(fs.readFileSync(file)), { fileName: file });
       const mapping = sheet.mapping ?? { kind: 'languages' as const, columns: (sheet.suggestion?.columns ?? []).slice(0, 2).map((c, i) => ({ index: c.index, lang: c.lang || ['en', 'de'][i] })) };
       const plan = planSpreadsheet(sheet, mapping);
       outcome = `read: ${plan.pairs.map((p) => `${p.sourceLang}-${p.targetLang} ${p.entries.length} entries, ${p.skipped.length} skipped`).join('; ') || 'no pair'}`;
@@ -46,12 +46,12 @@ async function main(): Promise<void> {
     // A spreadsheet read to its plan, or csv-parse alone over the same text (records kept, as a sync parse does).
     const before = process.memoryUsage().rss;
     const t = process.hrtime.bigint();
-    const bytes = fs.readFileSync(file);
     if (what === 'rss-sheet') {
-      const sheet = readSpreadsheet(bytes, { fileName: file });
+      // As the import reads one: decoded first, the bytes given back.
+      const sheet = readSpreadsheet(decodeOwnedBytes(fs.readFileSync(file)), { fileName: file });
       planSpreadsheet(sheet, sheet.mapping!);
     } else {
-      parse(new TextDecoder().decode(bytes), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+      parse(new TextDecoder().decode(fs.readFileSync(file)), { relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
     }
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     console.log(`${peakRss() - before} ${ms}`);

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { makeTbx, rssOf } from './exchange.bench';
+import { ENGINE_FLAGS, makeTbx, rssOf } from './exchange.bench';
 import * as hostile from '../unit/exchange/hostile';
 import { planConcepts, readTbx } from '../../src/core/exchange';
 
@@ -60,7 +60,7 @@ function runOne(dir: string, name: string, bytes: Uint8Array | ((file: string) =
   else { fs.writeFileSync(file, bytes); size = bytes.length; }
   let line: string;
   try {
-    line = execFileSync(process.execPath, ['--max-old-space-size=3072', path.join(__dirname, 'exchange.child.js'), mode, file], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
+    line = execFileSync(process.execPath, [...ENGINE_FLAGS, '--max-old-space-size=3072', path.join(__dirname, 'exchange.child.js'), mode, file], { encoding: 'utf8' }).trim().split('\n').pop() ?? '';
   } catch (e) {
     line = JSON.stringify({ outcome: `process died: ${(e as Error).message.split('\n')[0]}`, ms: NaN, rss: NaN });
   }

@@ -98,4 +98,16 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/checker.ts', find: 'open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;', replace: 'open?.getText();' }],
     tests: [{ suite: 'integration', grep: 'term check in the editor' }],
   },
+  {
+    id: 'sheet-cell-kept-whole',
+    bug: 'a spreadsheet cell past the phrase limit is taken whole into the plan (a 50 MB cell costs its size again), not skipped as too long',
+    changes: [{ file: 'src/core/exchange/plan.ts', find: 'if (c !== -1 && cells.tooLong(c)) return', replace: 'if (c !== -1 && false) return' }],
+    tests: [{ suite: 'unit', grep: 'a cell past the phrase limit is skipped|a cell far past the phrase limit' }],
+  },
+  {
+    id: 'sheet-bytes-kept',
+    bug: 'a spreadsheet\'s bytes are kept beside its text while it is read (a 90 MB sheet over its memory bound)',
+    changes: [{ file: 'src/core/exchange/decode.ts', find: '  releaseBytes(bytes);\n  return decoded;', replace: '  return decoded;' }],
+    tests: [{ suite: 'unit', grep: 'bytes handed over are given back' }],
+  },
 ];

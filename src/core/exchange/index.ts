@@ -1,6 +1,6 @@
 /** Import and export: TBX v2/v3, spreadsheets and the service's own CSV; the preview; the writers. No `vscode`. */
 export * from './model';
-export { sniffEncoding, StreamDecoder, decodeBytes } from './decode';
+export { sniffEncoding, StreamDecoder, decodeBytes, decodeOwnedBytes, releaseBytes, type DecodedText } from './decode';
 export { internalEntities } from './entities';
 export { readTbx, statusOf, sourceLanguages, READ_LIMITS, type TermBase, type ReadOptions } from './tbx';
 export {

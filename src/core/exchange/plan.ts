@@ -264,7 +264,14 @@ export class SheetConcepts {
 
   concept(i: number, skip = this.skipOf(i)): Concept {
     const line = this.cells.line(i);
-    const c: Concept = { line, terms: this.columns.map((col) => ({ text: this.cells.cell(i, col.index) ?? '', lang: col.lang, status: 'unspecified' as const, line })) };
+    const { cells } = this;
+    // A cell past the phrase limit becomes a term marked too long, its text never sliced out (as a TBX reader does).
+    const term = (k: number): Term => {
+      const c = cells.cellRef(i, k);
+      if (c !== -1 && cells.tooLong(c)) return { text: '', lang: '', status: 'unspecified', line, tooLong: true };
+      return { text: c === -1 ? '' : cells.value(c), lang: '', status: 'unspecified', line };
+    };
+    const c: Concept = { line, terms: this.columns.map((col) => ({ ...term(col.index), lang: col.lang })) };
     if (skip) c.skip = skip;
     return c;
   }

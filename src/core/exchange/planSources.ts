@@ -33,7 +33,6 @@ export class RangeSources implements SourceIds {
   readonly text: string;
   /** Per number: its cell in `cells`; below 0, the string `strings[-ref - 1]`. */
   private refs: Int32Array<ArrayBuffer>;
-  private hashes: Int32Array<ArrayBuffer>;
   private readonly strings: string[] = [];
   /** Number + 1 per slot, 0 when free. */
   private slots: Int32Array<ArrayBuffer>;
@@ -42,7 +41,6 @@ export class RangeSources implements SourceIds {
     this.text = cells.text;
     const n = Math.max(64, expected);
     this.refs = new Int32Array(n);
-    this.hashes = new Int32Array(n);
     let slots = 128;
     while (slots < n * 2) slots *= 2;
     this.slots = new Int32Array(slots);
@@ -55,10 +53,9 @@ export class RangeSources implements SourceIds {
       const slot = this.slots[at];
       if (slot === 0) {
         this.strings.push(source);
-        return this.insert(at, h, -this.strings.length);
+        return this.insert(at, -this.strings.length);
       }
       const id = slot - 1;
-      if (this.hashes[id] !== h) continue;
       const ref = this.refs[id];
       if (ref < 0 ? this.strings[-ref - 1] === source : this.cells.cells[ref * 2 + 1] - this.cells.cells[ref * 2] === source.length && this.text.startsWith(source, this.cells.cells[ref * 2])) return id;
     }
@@ -74,9 +71,8 @@ export class RangeSources implements SourceIds {
     const mask = this.slots.length - 1;
     for (let at = h & mask; ; at = (at + 1) & mask) {
       const slot = this.slots[at];
-      if (slot === 0) return this.insert(at, h, cell);
+      if (slot === 0) return this.insert(at, cell);
       const id = slot - 1;
-      if (this.hashes[id] !== h) continue;
       const ref = this.refs[id];
       if (ref < 0) {
         const str = this.strings[-ref - 1];
@@ -92,14 +88,10 @@ export class RangeSources implements SourceIds {
     }
   }
 
-  private insert(at: number, h: number, ref: number): number {
+  private insert(at: number, ref: number): number {
     const id = this.size++;
-    if (id === this.refs.length) {
-      this.refs = growTo(this.refs, id * 2);
-      this.hashes = growTo(this.hashes, id * 2);
-    }
+    if (id === this.refs.length) this.refs = growTo(this.refs, id * 2);
     this.refs[id] = ref;
-    this.hashes[id] = h;
     this.slots[at] = id + 1;
     if (this.size * 2 > this.slots.length) this.rehash();
     return id;
@@ -109,11 +101,19 @@ export class RangeSources implements SourceIds {
     const slots = new Int32Array(this.slots.length * 2);
     const mask = slots.length - 1;
     for (let id = 0; id < this.size; id++) {
-      let at = this.hashes[id] & mask;
+      let at = this.hashOf(id) & mask;
       while (slots[at] !== 0) at = (at + 1) & mask;
       slots[at] = id + 1;
     }
     this.slots = slots;
+  }
+
+  /** The hash of phrase `id`, computed again (kept nowhere: 4 bytes a phrase saved, and a table made with room for
+   * every row is never rehashed). */
+  private hashOf(id: number): number {
+    const ref = this.refs[id];
+    if (ref < 0) { const str = this.strings[-ref - 1]; return hashRange(str, 0, str.length); }
+    return hashRange(this.text, this.cells.cells[ref * 2], this.cells.cells[ref * 2 + 1]);
   }
 
   textOf(id: number): string {

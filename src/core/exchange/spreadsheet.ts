@@ -2,9 +2,9 @@
  * encoding (UTF-8 with or without BOM, UTF-16 as Excel writes "Unicode text"), the delimiter (comma, semicolon,
  * tab), a header row of language codes or names, and the columns' roles. Pure: no vscode. */
 import { parse } from 'csv-parse/sync';
-import { decodeBytes } from './decode';
+import { decodeBytes, type DecodedText } from './decode';
 import { planConcepts, planEntries, SheetConcepts, type PlanOptions } from './plan';
-import { lazyArray, SheetCells } from './store';
+import { lazyArray, SheetCells, tooLongText } from './store';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
 import { normalizeLanguage } from '../languages';
 import { FLAG_HEADER, FLAG_VALUE, FORBIDDEN_HEADER, isFlagColumn, layoutKey, scriptLanguages } from './layout';
@@ -164,10 +164,12 @@ export function refuseLargeSheet(size: number): void {
   }
 }
 
-/** Reads and analyses a spreadsheet: never guesses a mapping it is unsure of (the caller then asks the user). */
-export function readSpreadsheet(bytes: Uint8Array, options: SheetOptions = {}): Sheet {
-  refuseLargeSheet(bytes.length);
-  const { text, encoding, bom } = decodeBytes(bytes);
+/** Reads and analyses a spreadsheet: never guesses a mapping it is unsure of (the caller then asks the user).
+ * `input`: the file's bytes, or its text as decodeBytes gives it. A caller that decodes first and keeps no reference
+ * to the bytes lets them go before the sheet is read (a 90 MB sheet then never holds its bytes and its text at once
+ * with its columns). */
+export function readSpreadsheet(input: Uint8Array | DecodedText, options: SheetOptions = {}): Sheet {
+  const { text, encoding, bom } = input instanceof Uint8Array ? (refuseLargeSheet(input.length), decodeBytes(input)) : input;
   const delimiter = options.delimiter ?? detectDelimiter(text, options.fileName);
   const cells = leanCells(text, delimiter) ?? parsedCells(text, delimiter);
   if (delimiter === '\t') joinTsvRows(cells);
@@ -262,8 +264,19 @@ function leanCells(text: string, delimiter: Delimiter): SheetCells | undefined {
   const e0 = eol.charCodeAt(0);
   const crlf = eol.length === 2;
   const isEol = (k: number) => text.charCodeAt(k) === e0 && (!crlf || text.charCodeAt(k + 1) === 10);
-  // Room for every cell and row at once: at most one cell per delimiter and record break, and one more.
-  const count = (c: string) => { let m = 0; for (let k = text.indexOf(c); k !== -1; k = text.indexOf(c, k + 1)) m++; return m; };
+  // Room for every cell and row at once: at most one cell per delimiter and record break outside quotes, and one more
+  // (a delimiter inside quotes, as in every other cell of a sheet of phrases with commas, would make room for nothing).
+  const count = (c: string) => { let m = 0; for (let k = text.indexOf(c); k !== -1; k = text.indexOf(c, k + 1)) m++; return m - (quotes ? quoted(c) : 0); };
+  const quoted = (c: string) => {
+    let m = 0;
+    for (let open = text.indexOf('"'); open !== -1;) {
+      const close = text.indexOf('"', open + 1);
+      if (close === -1) break;
+      for (let k = text.indexOf(c, open + 1); k !== -1 && k < close; k = text.indexOf(c, k + 1)) m++;
+      open = text.indexOf('"', close + 1);
+    }
+    return m;
+  };
   const breaks = eol ? count(eol[0]) : 0;
   const rows = new SheetCells(text, count(delimiter) + breaks + 1, breaks + 1);
   let line = 1;
@@ -358,7 +371,8 @@ function parsedCells(text: string, delimiter: Delimiter): SheetCells {
     const cells = r.record;
     if (cells.some((c) => c.trim() !== '')) {
       rows.startRow(line);
-      for (const c of cells) rows.addString(c);
+      // A field past the phrase limit is kept as that mark only, so that its string can go.
+      for (const c of cells) if (tooLongText(c, 0, c.length)) rows.addTooLong(); else rows.addString(c);
       rows.endRow(line - leading + total - trailing, true);
     }
     return null;

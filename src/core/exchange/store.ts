@@ -3,6 +3,7 @@
  * few hundred objects for the garbage collector instead of a million, which is most of what reading them cost; a
  * `Concept` object is made only when asked for (the planner's general path, tests). Pure: no vscode. */
 import type { Concept, Term, TermStatus } from './model';
+import { LIMITS } from '../findings';
 
 /** Statuses by their number; the order is the rank (a stronger exclusion wins, preferred over admitted). */
 export const STATUSES: readonly TermStatus[] = ['unspecified', 'admitted', 'preferred', 'deprecated', 'forbidden'];
@@ -148,6 +149,21 @@ export function lazyArray<T>(length: number, at: (i: number) => T): T[] {
   });
 }
 
+/** UTF-16 units past which a phrase is too long for the service whatever its characters: a text of more units than
+ * the limit has more UTF-8 bytes than it (shorter ones the entry rules check by their bytes). */
+export const PHRASE_UNITS = LIMITS.phraseBytes;
+
+/** What `String.prototype.trim` cuts. */
+const white = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c > 127 && /\s/.test(String.fromCharCode(c)));
+
+/** Whether `text.slice(start, end)` is longer than PHRASE_UNITS without the spaces around it; nothing is sliced. */
+export function tooLongText(text: string, start: number, end: number): boolean {
+  if (end - start <= PHRASE_UNITS) return false;
+  while (start < end && white(text.charCodeAt(start))) start++;
+  while (end > start && white(text.charCodeAt(end - 1))) end--;
+  return end - start > PHRASE_UNITS;
+}
+
 /** Grows an Int32Array by doubling. */
 export function growInt32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
   return grow(a, need);
@@ -168,6 +184,8 @@ export class SheetCells {
   /** Number of rows. */
   length = 0;
   readonly extras: string[] = [];
+  /** Cells whose text passed the phrase limit and was dropped (see addTooLong); their value is ''. */
+  readonly tooLongCells = new Set<number>();
 
   /** `cells` and `rows`: the room to make at once (a reader that counts them first saves the copies of doubling). */
   constructor(readonly text: string, cells = 4096, rows = 1024) {
@@ -207,6 +225,22 @@ export class SheetCells {
     this.addRange(-this.extras.length, 0);
   }
 
+  /** A cell whose text is longer than the service's phrase limit even without the spaces around it: kept as its
+   * length only, so that the reader can let the string go (a 50 MB cell is never kept whole). */
+  addTooLong(): void {
+    this.addRange(0, 0);
+    this.tooLongCells.add(this.cellCount - 1);
+  }
+
+  /** Whether cell `c` is past the phrase limit (in UTF-16 units, without the spaces around it): dropped by the reader,
+   * or a range of the text that long. Its text is then never sliced out. */
+  tooLong(c: number): boolean {
+    if (this.tooLongCells.size && this.tooLongCells.has(c)) return true;
+    const s = this.cells[c * 2];
+    if (s < 0) return tooLongText(this.extras[-s - 1], 0, this.extras[-s - 1].length);
+    return tooLongText(this.text, s, this.cells[c * 2 + 1]);
+  }
+
   /** Gives row `i` the cells `values` (added anew). */
   setCells(i: number, values: readonly string[]): void {
     const at = i * R;
@@ -230,12 +264,14 @@ export class SheetCells {
 
   value(c: number): string {
     const s = this.cells[c * 2];
+    if (s === 0 && this.tooLongCells.size && this.tooLongCells.has(c)) return '';
     return s < 0 ? this.extras[-s - 1] : this.text.slice(s, this.cells[c * 2 + 1]);
   }
 
   /** Whether cell `c` holds a character other than whitespace (as `trim` sees it). */
   filled(c: number): boolean {
     const s = this.cells[c * 2];
+    if (s === 0 && this.tooLongCells.size && this.tooLongCells.has(c)) return true;
     if (s < 0) return this.extras[-s - 1].trim() !== '';
     const text = this.text;
     for (let k = s, e = this.cells[c * 2 + 1]; k < e; k++) {

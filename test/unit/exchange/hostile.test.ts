@@ -1,7 +1,8 @@
 /** Hostile files (issue #29): every one is refused with the import's own error, or read, within a bounded time and
  * without keeping what a file makes large (an entity's expansion, a term past the phrase limit, deep nesting). */
 import * as assert from 'node:assert/strict';
-import { ImportError, planConcepts, planSpreadsheet, readSpreadsheet, readTbx, READ_LIMITS, type TermBase } from '../../../src/core/exchange';
+import { decodeOwnedBytes, ImportError, planConcepts, planSpreadsheet, readSpreadsheet, readTbx, READ_LIMITS, type TermBase } from '../../../src/core/exchange';
+import { LIMITS } from '../../../src/core/findings';
 import { bytesOf, dictionariesOf } from './helpers';
 import * as hostile from './hostile';
 
@@ -258,6 +259,38 @@ describe('hostile spreadsheets', () => {
     assert.deepEqual(dictionariesOf(sheet(hostile.sheetEmptyLines(1_000_000), 'a.csv').plan!), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
     const long = sheet(hostile.sheetHugeCell(1_000_000), 'a.tsv').plan!;
     assert.deepEqual(dictionariesOf(long), { 'en-de': [['cloud', 'Wolke']] });
-    assert.equal(long.pairs[0].skipped.length, 1);
+    // Skipped as a TBX term past the limit is, with its line, its text never taken (nothing of it in the skip).
+    assert.deepEqual(long.pairs[0].skipped.map((s) => [s.reason, s.line, s.target ?? '']), [['too-long', 3, '']]);
+    assert.match(long.pairs[0].skipped[0].message ?? '', /longer than the service's phrase limit/);
+  });
+
+  it('a cell past the phrase limit is skipped with its line on either reader, and spaces around it do not count', () => {
+    const limit = LIMITS.phraseBytes;
+    // The lean reader (ranges of the text), and csv-parse's (a stray quote sends the text to it).
+    for (const stray of ['', ' "x']) {
+      const text = `en,de\ncloud,Wolke${stray}\nlong,${'z'.repeat(limit + 1)}\nspaced,  ${'y'.repeat(limit)}  \n`;
+      const plan = sheet(Buffer.from(text, 'utf8'), 'a.csv').plan!;
+      assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line]), [['too-long', 3]], JSON.stringify(stray));
+      assert.deepEqual(plan.pairs[0].entries.map((e) => e.source), ['cloud', 'spaced'], JSON.stringify(stray));
+    }
+  });
+
+  it('bytes handed over are given back once their text is made; a view of part of a buffer is never detached', () => {
+    const proto = ArrayBuffer.prototype as { transfer?: (n: number) => ArrayBuffer };
+    const own = proto.transfer;
+    // Node 20 has no transfer without a flag: stood in for by structuredClone, which detaches the same way.
+    if (!own) proto.transfer = function (this: ArrayBuffer) { return structuredClone(this, { transfer: [this] }).slice(0, 0); };
+    try {
+      const bytes = new Uint8Array(Buffer.from('en,de\ncafé,Straße\n', 'utf8'));
+      const decoded = decodeOwnedBytes(bytes);
+      assert.equal(decoded.text, 'en,de\ncafé,Straße\n');
+      assert.equal(bytes.byteLength, 0, 'the buffer is detached');
+      const whole = new Uint8Array(Buffer.from('en,de\nx,y\n', 'utf8'));
+      const part = whole.subarray(0, 6);
+      assert.equal(decodeOwnedBytes(part).text, 'en,de\n');
+      assert.equal(whole.byteLength, 10, 'a view of part of a buffer is left alone');
+    } finally {
+      if (!own) delete proto.transfer;
+    }
   });
 });
