@@ -32,8 +32,10 @@ describe('corpus of real files from other tools', () => {
       if (/\.tbx$/i.test(file)) {
         const tb = await readTbx([bytes]);
         assert.equal(tb.declaredLang, want.declared);
-        const source = sourceLanguages(tb)[0].lang;
+        const source = sourceLanguages(tb)[0]?.lang;
         assert.equal(source, want.source);
+        // No term in any language: the import has no source to offer and says there is nothing to pair.
+        if (source === undefined) { assert.deepEqual(want.pairs, {}); return; }
         plan = planConcepts(tb.concepts, source, { format: `tbx-v${tb.version}` });
       } else {
         const sheet = readSpreadsheet(bytes, { fileName: file });

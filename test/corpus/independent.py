@@ -11,7 +11,8 @@ The rules it applies are the import's documented ones (docs and issue #29), writ
   namespace; a term's language is its group's xml:lang, else its langSet's, else the root's.
 - language codes fold to their root as the service names them (de-DE -> de, no -> nb, eng -> en); a code without a
   language tag's shape (`---`) names no language: its terms are left out, never a pair.
-- the source language is the root's xml:lang when it has terms, else the language with the most concepts.
+- the source language is the root's xml:lang when it has terms, else the language with the most concepts; a file
+  with no term in any language has none (the import says there is nothing to pair).
 - per concept and language: a preferred term, else the first admitted one, else the first one; terms whose status is
   deprecated/forbidden (administrativeStatus, normativeAuthorization, any spelling) are left out.
 - a concept without a source term is skipped as missing-source for each of its other languages; a language whose
@@ -235,9 +236,10 @@ def main():
                     if lang not in counts:
                         order.append(lang)
                     counts[lang] = counts.get(lang, 0) + 1
-            source = declared if declared in counts else max(order, key=lambda l: (counts[l], -order.index(l)))
+            # No term with a language at all (e.g. `lang` written for `xml:lang`): no source, nothing to pair.
+            source = declared if declared in counts else max(order, key=lambda l: (counts[l], -order.index(l))) if order else None
             res = {'declared': declared if declared in counts else None, 'source': source, 'concepts': len(concepts), 'languages': counts}
-            res.update(summary(plan_concepts(concepts, source)))
+            res.update(summary(plan_concepts(concepts, source) if source else {}))
         print(json.dumps({name: res}, ensure_ascii=False))
 
 
