@@ -14,7 +14,8 @@ The rules it applies are the import's documented ones (docs and issue #29), writ
 - the source language is the root's xml:lang when it has terms, else the language with the most concepts; a file
   with no term in any language has none (the import says there is nothing to pair).
 - per concept and language: a preferred term, else the first admitted one, else the first one; terms whose status is
-  deprecated/forbidden (administrativeStatus, normativeAuthorization, any spelling) are left out.
+  deprecated/forbidden (administrativeStatus, normativeAuthorization, any spelling) are left out; Phrase's
+  termNote type="forbidden" / type="preferred" says that status when its value is true.
 - a concept without a source term is skipped as missing-source for each of its other languages; a language whose
   terms are all left out gives forbidden, one whose terms are empty gives empty.
 - per pair, a source phrase seen before is a duplicate; a phrase with a line break is invalid.
@@ -74,6 +75,10 @@ def group_status(group):
         t = (el.get('type') or '').lower()
         if (name in ('termNote', 'descrip', 'admin') and t in STATUS_TYPES) or name.lower() in STATUS_TYPES:
             best = max(best, status_of(''.join(el.itertext()).strip()), key=lambda s: (s >= 2, s))
+        elif name in ('termNote', 'descrip', 'admin') and t in ('forbidden', 'preferred'):
+            # Phrase's yes/no notes: only a true one says its status.
+            if ''.join(el.itertext()).strip().lower() in ('true', 'yes', '1'):
+                best = max(best, status_of(t), key=lambda s: (s >= 2, s))
     return best
 
 

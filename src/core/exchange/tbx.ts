@@ -93,6 +93,10 @@ const local = (name: string) => {
 
 const STATUS_TYPES = new Set(['administrativestatus', 'normativeauthorization']);
 const isStatusType = (type: string) => type === 'administrativeStatus' || type === 'normativeAuthorization' || STATUS_TYPES.has(type.toLowerCase());
+/** Notes that mark a term by a yes/no value rather than name its status: Phrase (Memsource) writes
+ * `<termNote type="forbidden">true</termNote>` and `<termNote type="preferred">false</termNote>` on every term. */
+const FLAG_TYPES = new Set(['forbidden', 'preferred']);
+const FLAG_TRUE = /^(true|yes|1)$/i;
 
 /** Normalises one status value (`preferredTerm-admn-sts`, `Deprecated`, `notRecommended`, …). */
 export function statusOf(value: string): TermStatus {
@@ -142,6 +146,8 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   // Several status values on one term: the strongest exclusion wins (a term marked both preferred and deprecated is
   // never imported), else preferred over admitted; the values as written, joined.
   let groupStatus = 0;
+  /** The status note being read is a yes/no flag of this status (FLAG_TYPES), or '' for one that names its status. */
+  let flagType = '';
   let groupRaw = '';
   let groupValues = 0;
   let lastValue = '';
@@ -356,11 +362,12 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
       case 'termNote': case 'descrip': case 'admin':
         if (group) {
           const type = tag.attributes.type;
-          if (type !== undefined && isStatusType(type)) startCapture(2);
+          if (type !== undefined && isStatusType(type)) { flagType = ''; startCapture(2); }
+          else if (type !== undefined && FLAG_TYPES.has(type.toLowerCase())) { flagType = type.toLowerCase(); startCapture(2); }
         }
         return;
       case 'administrativeStatus': case 'normativeAuthorization':
-        if (group) startCapture(2);
+        if (group) { flagType = ''; startCapture(2); }
         return;
       case 'langSet': case 'langSec':
         if (inConcept) { const l = tag.attributes['xml:lang']; lang = l !== undefined ? langId(l) : rootLang; }
@@ -401,10 +408,14 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
         handlers.textHandler = undefined; // what parser.off('text') does, without its lookup
         if (capture === 1 || capture === 4) { groupText = true; groupEnd = pendingLength; }
         else if (capture === 2) {
-          const v = captureText.trim();
-          const n = statusNumber(v);
-          if (n > groupStatus) groupStatus = n;
-          groupRaw = groupValues++ === 0 ? v : `${groupRaw}, ${v}`;
+          const written = captureText.trim();
+          // A flag note says its status only when it is true ("forbidden: true"); false says nothing.
+          const v = flagType === '' ? written : FLAG_TRUE.test(written) ? `${flagType}: ${written}` : '';
+          if (v !== '') {
+            const n = statusNumber(flagType === '' ? v : flagType);
+            if (n > groupStatus) groupStatus = n;
+            groupRaw = groupValues++ === 0 ? v : `${groupRaw}, ${v}`;
+          }
         }
         else title = own(captureText.trim());
         const wasTerm = capture === 1 || capture === 4;

@@ -199,6 +199,22 @@ describe('TBX import', () => {
     ];
     for (const [v, want] of cases) assert.equal(statusOf(v), want, v);
   });
+
+  it('reads Phrase\'s yes/no notes: a term marked forbidden "true" is left out, "preferred" "true" is taken first', async () => {
+    // As Phrase (Memsource) writes every term: <termNote type="forbidden">false</termNote> and type="preferred".
+    const term = (text: string, forbidden: string, preferred: string) => `<tig><term>${text}</term>` +
+      `<termNote type="forbidden">${forbidden}</termNote><termNote type="preferred">${preferred}</termNote></tig>`;
+    const tbx = `<?xml version="1.0" encoding="UTF-8"?><martif type="TBX" xml:lang="en"><text><body>
+<termEntry id="a"><langSet xml:lang="en">${term('cloud', 'false', 'false')}</langSet>
+<langSet xml:lang="de">${term('Cloud', 'true', 'false')}${term('Wolke', 'false', 'false')}</langSet></termEntry>
+<termEntry id="b"><langSet xml:lang="en">${term('server', 'False', 'false')}</langSet>
+<langSet xml:lang="de">${term('Rechner', 'false', 'false')}${term('Server', 'false', 'TRUE')}</langSet></termEntry>
+</body></text></martif>`;
+    const tb = await readTbx(bytesOf(tbx, 64));
+    const plan = planConcepts(tb.concepts, 'en', { format: 'tbx-v2' });
+    assert.deepEqual(dictionariesOf(plan), { 'en-de': [['cloud', 'Wolke'], ['server', 'Server']] });
+    assert.ok(plan.choices.some((c) => /"Cloud" is forbidden \(forbidden: true\)/.test(c.message)), JSON.stringify(plan.choices));
+  });
 });
 
 describe('TBX import: the columns\' fast path plans exactly as the general one', () => {
