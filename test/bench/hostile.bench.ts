@@ -150,7 +150,10 @@ export async function benchHostile(): Promise<string[]> {
       ['UTF-8 cut inside a character', Buffer.from('en,de\ncloud,Größe\n', 'utf8').subarray(0, 15), 'csv'],
       ['a 120 MB sheet (over the limit)', (f) => hostile.writeBigSheet(f, 120 * MB), 'csv'],
     ];
-    if (process.env.TERMINOLOGY_BENCH_BIG !== '0') sheets.push(['a 90 MB sheet (under the limit)', (f) => hostile.writeBigSheet(f, 90 * MB), 'csv']);
+    if (process.env.TERMINOLOGY_BENCH_BIG !== '0') {
+      sheets.push(['a 90 MB sheet (under the limit)', (f) => hostile.writeBigSheet(f, 90 * MB), 'csv']);
+      sheets.push(['a 90 MB sheet in the service\'s layout', (f) => hostile.writeBigServiceSheet(f, 90 * MB), 'csv']);
+    }
     for (const [name, bytes, ext] of sheets) out.push(hostileOne(dir, name, bytes, 'hostile-sheet', ext));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -110,4 +110,16 @@ export const mutants = [
     changes: [{ file: 'src/core/exchange/decode.ts', find: '  releaseBytes(bytes);\n  return decoded;', replace: '  return decoded;' }],
     tests: [{ suite: 'unit', grep: 'bytes handed over are given back' }],
   },
+  {
+    id: 'pair-rows-miss-pair-change',
+    bug: 'a service-layout sheet planned from columns does not see a change of target language from one row to the next',
+    changes: [{ file: 'src/core/exchange/planPairs.ts', find: 'if (!(same(sc, lastSource) && same(tc, lastTarget))) {', replace: 'if (!same(sc, lastSource)) {' }],
+    tests: [{ suite: 'unit', grep: 'gives the plan the rows as objects give' }],
+  },
+  {
+    id: 'pair-rows-plain-unchecked',
+    bug: 'a service-layout row is taken as passing the rules at a glance without its target being looked at',
+    changes: [{ file: 'src/core/exchange/planPairs.ts', find: ' && plainText(text, cells.start(tc), cells.end(tc))) {', replace: ') {' }],
+    tests: [{ suite: 'unit', grep: 'gives the plan the rows as objects give' }],
+  },
 ];

@@ -7,7 +7,8 @@ export {
   isFlagColumn, scriptLanguages, layoutKey, rememberLayout, recallLayout, describeLayout, FLAG_HEADER, FLAG_VALUE, MAX_REMEMBERED_LAYOUTS,
   type RememberedLayout,
 } from './layout';
-export { planConcepts, planEntries, type PlanOptions } from './plan';
+export { planConcepts, type PlanOptions } from './plan';
+export { planEntries } from './planPairs';
 export {
   readSpreadsheet, planSpreadsheet, sheetLanguages, refuseLargeSheet, MAX_SHEET_BYTES, detectDelimiter, languageOf, pairFromName,
   DELIMITERS, DELIMITER_NAMES, type Sheet, type SheetRow, type SheetOptions, type ColumnMapping, type Delimiter,

@@ -15,7 +15,7 @@ export interface PlanOptions {
   languages?: Iterable<string>;
 }
 
-const q = (s: string) => `"${s}"`;
+export const q = (s: string) => `"${s}"`;
 const where = (c: Concept) => `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`;
 
 interface Pick { chosen?: Term; excluded: Term[]; empty: Term[]; tooLong: Term[] }
@@ -58,7 +58,7 @@ function pickTerm(c: Concept, root: string, terms: Term[], choices: Choice[]): P
 }
 
 /** Why codes were taken as another: a region or script dropped, or the service's own code for the language. */
-function foldedWhy(codes: Iterable<string>): string {
+export function foldedWhy(codes: Iterable<string>): string {
   const kinds = new Set([...codes].map((c) => normalizeLanguage(c).folded));
   return kinds.has('alias') && !kinds.has('subtags') ? 'the service\'s code for the language'
     : kinds.has('alias') ? 'glossaries use root language codes, and the service\'s code for the language' : 'glossaries use root language codes';
@@ -66,7 +66,7 @@ function foldedWhy(codes: Iterable<string>): string {
 
 /** The candidates of one pair. Each is an object (`PlannedEntry`), or, in a sheet's plan, a row of the sheet whose
  * source and target cells passed the rules at a glance (no object, no string until one is asked for). */
-class PairBuilder {
+export class PairBuilder {
   /** The candidates made as objects: all of them, or in a sheet's plan those the general path made. */
   readonly candidates: PlannedEntry[] = [];
   count = 0;
@@ -82,6 +82,14 @@ class PairBuilder {
     this.sourceIds = new Int32Array(capacity);
     this.plain = new Uint8Array(capacity);
     if (sources instanceof RangeSources) this.rows = new Int32Array(capacity);
+  }
+
+  /** Makes room for `n` candidates in all (a caller that counted them first saves the copies of doubling). */
+  reserve(n: number): void {
+    if (n <= this.plain.length) return;
+    this.sourceIds = growTo(this.sourceIds, n);
+    this.plain = growTo(this.plain, n);
+    if (this.rows) this.rows = growTo(this.rows, n);
   }
 
   private room(): number {
@@ -133,7 +141,7 @@ class PairBuilder {
     const c = this.targetCell(i);
     if (c === -1) { const e = this.entry(i); return e.source.length + e.target.length + 2; }
     const sources = this.sources as RangeSources;
-    return sources.lengthOf(this.sourceIds[i]) + sources.cells.cells[c * 2 + 1] - sources.cells.cells[c * 2] + 2;
+    return sources.lengthOf(this.sourceIds[i]) + sources.cells.end(c) - sources.cells.start(c) + 2;
   }
 
   /** UTF-8 bytes of both phrases, and 2. */
@@ -141,7 +149,7 @@ class PairBuilder {
     const c = this.targetCell(i);
     if (c === -1) { const e = this.entry(i); return utf8Length(e.source) + utf8Length(e.target) + 2; }
     const sources = this.sources as RangeSources;
-    return sources.bytesOf(this.sourceIds[i]) + utf8RangeLength(sources.text, sources.cells.cells[c * 2], sources.cells.cells[c * 2 + 1]) + 2;
+    return sources.bytesOf(this.sourceIds[i]) + utf8RangeLength(sources.text, sources.cells.start(c), sources.cells.end(c)) + 2;
   }
 
   /** The entries of candidates `which` (the first `n`; all of them in order when undefined): an array of the objects,
@@ -278,7 +286,7 @@ export class SheetConcepts {
 }
 
 /** Whether `text.slice(start, end)` passes the rules at a glance and needs no trimming (plainRange without marks). */
-function plainText(text: string, start: number, end: number): boolean {
+export function plainText(text: string, start: number, end: number): boolean {
   if (end <= start || end - start > MAX_SAFE_UNITS_FOR_PHRASE) return false;
   const a = text.charCodeAt(start);
   const b = text.charCodeAt(end - 1);
@@ -313,7 +321,7 @@ function planSheet(sheet: SheetConcepts, source: string, sources: RangeSources, 
     if (skip) { general(sheet.concept(i, skip)); continue; }
     for (let k = 0; k < index.length; k++) {
       const c = cells.cellRef(i, index[k]);
-      if (c === -1 || cells.cells[c * 2] < 0 || !plainText(text, cells.cells[c * 2], cells.cells[c * 2 + 1])) {
+      if (c === -1 || cells.start(c) < 0 || !plainText(text, cells.start(c), cells.end(c))) {
         general(sheet.concept(i));
         continue rows;
       }
@@ -438,50 +446,6 @@ function planStore(store: ConceptStore, source: string, sources: SourceIds, pair
   }
 }
 
-/** Builds the plan for entries that carry their own pair (the service's CSV with language columns). */
-export function planEntries(
-  rows: Iterable<{ source: string; target: string; sourceLang: string; targetLang: string; line: number; skip?: Concept['skip'] }>,
-  meta: { format: string; notes?: string[]; choices?: Choice[] }, options: PlanOptions = {},
-): ImportPlan {
-  const pairs = new Map<string, PairBuilder>();
-  const sources = new Sources();
-  const choices: Choice[] = [...(meta.choices ?? [])];
-  const variants = new Set<string>();
-  const notCodes = new Map<string, number[]>(); // codes that name no language: the lines of their rows, left out
-  for (const r of rows) {
-    const sn = normalizeLanguage(r.sourceLang);
-    const tn = normalizeLanguage(r.targetLang);
-    if (sn.invalid || tn.invalid) {
-      const code = (sn.invalid ? r.sourceLang : r.targetLang).trim();
-      const lines = notCodes.get(code);
-      if (lines) lines.push(r.line); else notCodes.set(code, [r.line]);
-      continue;
-    }
-    const s = sn.code;
-    const t = tn.code;
-    if (sn.folded) variants.add(r.sourceLang.trim().toUpperCase());
-    if (tn.folded) variants.add(r.targetLang.trim().toUpperCase());
-    const key = `${s}\u0000${t}`;
-    let p = pairs.get(key);
-    if (!p) { p = new PairBuilder(s, t, sources); pairs.set(key, p); }
-    if (r.skip) {
-      p.skipped.push({ reason: r.skip.reason, line: r.line, source: r.source, target: r.target, message: r.skip.message });
-      continue;
-    }
-    if (r.source.trim() === '' || r.target.trim() === '') {
-      p.skipped.push({ reason: 'empty', line: r.line, source: r.source, target: r.target, message: `Line ${r.line}: the ${r.source.trim() === '' ? 'source' : 'target'} is empty.` });
-      continue;
-    }
-    p.add({ source: r.source, target: r.target, line: r.line }, false);
-  }
-  for (const [code, lines] of notCodes) {
-    choices.push({ line: lines[0], message: `${q(code)} is not a language code: its ${lines.length} row(s) were left out ` +
-      `(line${lines.length > 1 ? 's' : ''} ${lines.slice(0, 5).join(', ')}${lines.length > 5 ? '…' : ''}).` });
-  }
-  if (variants.size) choices.push({ message: `${[...variants].join(', ')} taken as ${[...variants].map((v) => rootCode(v).toUpperCase()).join(', ')} (${foldedWhy(variants)}).` });
-  return { format: meta.format, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
-}
-
 const LINE_BREAK = /[\r\n\u2028\u2029\u0085]/;
 
 /** A phrase the rules surely accept: not empty, no control or Unicode line break, no space at either end, short. */
@@ -491,7 +455,7 @@ function plainPhrase(s: string): boolean {
 }
 
 /** Skips empty and duplicate entries, checks the pair and every entry against the entry rules. */
-function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): PlannedPair {
+export function finishPair(p: PairBuilder, options: PlanOptions, sources: SourceIds): PlannedPair {
   const out: PlannedPair = { sourceLang: p.sourceLang, targetLang: p.targetLang, entries: [], skipped: p.skipped, findings: [] };
   // Without the service's list (not fetched yet, or offline), the built-in one: a code neither knows is reported here,
   // never sent as a new language.

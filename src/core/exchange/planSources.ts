@@ -41,8 +41,9 @@ export class RangeSources implements SourceIds {
     this.text = cells.text;
     const n = Math.max(64, expected);
     this.refs = new Int32Array(n);
+    // At most 7 of 10 slots taken (linear probing stays short; 4 bytes a slot, for every row of a sheet of millions).
     let slots = 128;
-    while (slots < n * 2) slots *= 2;
+    while (slots * 7 < n * 10) slots *= 2;
     this.slots = new Int32Array(slots);
   }
 
@@ -57,16 +58,16 @@ export class RangeSources implements SourceIds {
       }
       const id = slot - 1;
       const ref = this.refs[id];
-      if (ref < 0 ? this.strings[-ref - 1] === source : this.cells.cells[ref * 2 + 1] - this.cells.cells[ref * 2] === source.length && this.text.startsWith(source, this.cells.cells[ref * 2])) return id;
+      if (ref < 0 ? this.strings[-ref - 1] === source : this.cells.end(ref) - this.cells.start(ref) === source.length && this.text.startsWith(source, this.cells.start(ref))) return id;
     }
   }
 
   /** The number of the phrase in cell `cell` (a range of the text). */
   idCell(cell: number): number {
     const { text } = this;
-    const cells = this.cells.cells;
-    const start = cells[cell * 2];
-    const end = cells[cell * 2 + 1];
+    const { cells } = this;
+    const start = cells.start(cell);
+    const end = cells.end(cell);
     const h = hashRange(text, start, end);
     const mask = this.slots.length - 1;
     for (let at = h & mask; ; at = (at + 1) & mask) {
@@ -79,8 +80,8 @@ export class RangeSources implements SourceIds {
         if (str.length === end - start && text.startsWith(str, start)) return id;
         continue;
       }
-      const s = cells[ref * 2];
-      const e = cells[ref * 2 + 1];
+      const s = cells.start(ref);
+      const e = cells.end(ref);
       if (e - s !== end - start) continue;
       let k = 0;
       while (k < e - s && text.charCodeAt(s + k) === text.charCodeAt(start + k)) k++;
@@ -93,7 +94,7 @@ export class RangeSources implements SourceIds {
     if (id === this.refs.length) this.refs = growTo(this.refs, id * 2);
     this.refs[id] = ref;
     this.slots[at] = id + 1;
-    if (this.size * 2 > this.slots.length) this.rehash();
+    if (this.size * 10 > this.slots.length * 7) this.rehash();
     return id;
   }
 
@@ -113,7 +114,7 @@ export class RangeSources implements SourceIds {
   private hashOf(id: number): number {
     const ref = this.refs[id];
     if (ref < 0) { const str = this.strings[-ref - 1]; return hashRange(str, 0, str.length); }
-    return hashRange(this.text, this.cells.cells[ref * 2], this.cells.cells[ref * 2 + 1]);
+    return hashRange(this.text, this.cells.start(ref), this.cells.end(ref));
   }
 
   textOf(id: number): string {
@@ -124,12 +125,12 @@ export class RangeSources implements SourceIds {
   /** UTF-16 units of phrase `id`. */
   lengthOf(id: number): number {
     const ref = this.refs[id];
-    return ref < 0 ? this.strings[-ref - 1].length : this.cells.cells[ref * 2 + 1] - this.cells.cells[ref * 2];
+    return ref < 0 ? this.strings[-ref - 1].length : this.cells.end(ref) - this.cells.start(ref);
   }
 
   bytesOf(id: number): number {
     const ref = this.refs[id];
-    return ref < 0 ? utf8Length(this.strings[-ref - 1]) : utf8RangeLength(this.text, this.cells.cells[ref * 2], this.cells.cells[ref * 2 + 1]);
+    return ref < 0 ? utf8Length(this.strings[-ref - 1]) : utf8RangeLength(this.text, this.cells.start(ref), this.cells.end(ref));
   }
 }
 

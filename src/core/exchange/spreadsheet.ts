@@ -3,7 +3,8 @@
  * tab), a header row of language codes or names, and the columns' roles. Pure: no vscode. */
 import { parse } from 'csv-parse/sync';
 import { decodeBytes, type DecodedText } from './decode';
-import { planConcepts, planEntries, SheetConcepts, type PlanOptions } from './plan';
+import { planConcepts, SheetConcepts, type PlanOptions } from './plan';
+import { planPairRows } from './planPairs';
 import { lazyArray, SheetCells, tooLongText } from './store';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
 import { normalizeLanguage } from '../languages';
@@ -340,6 +341,9 @@ function leanCells(text: string, delimiter: Delimiter): SheetCells | undefined {
   return rows;
 }
 
+/** UTF-16 units of a field read by csv-parse past which its string is dropped (the plan reports it too long). */
+export const DROPPED_FIELD_UNITS = 1024 * 1024;
+
 /** The rows as csv-parse reads them (relaxed quotes and column counts), for texts leanRows leaves to it. */
 export function parsedRows(text: string, delimiter: Delimiter): SheetRow[] {
   return [...rowsOf(parsedCells(text, delimiter), 0)];
@@ -371,8 +375,9 @@ function parsedCells(text: string, delimiter: Delimiter): SheetCells {
     const cells = r.record;
     if (cells.some((c) => c.trim() !== '')) {
       rows.startRow(line);
-      // A field past the phrase limit is kept as that mark only, so that its string can go.
-      for (const c of cells) if (tooLongText(c, 0, c.length)) rows.addTooLong(); else rows.addString(c);
+      // A field of more than a MiB (no phrase, no note is) is kept as a mark of a phrase too long, so that its string
+      // can go; a shorter one past the phrase limit is kept, and the plan skips it as too long all the same.
+      for (const c of cells) if (c.length > DROPPED_FIELD_UNITS && tooLongText(c, 0, c.length)) rows.addTooLong(); else rows.addString(c);
       rows.endRow(line - leading + total - trailing, true);
     }
     return null;
@@ -445,8 +450,8 @@ function joinTsvRows(rows: SheetCells): void {
     // Each cell unquoted: a range loses its quotes; one with doubled quotes inside becomes a string of its own.
     for (let k = 0, n = rows.width(i); k < n; k++) {
       const c = rows.cellRef(i, k);
-      const start = rows.cells[c * 2];
-      const end = rows.cells[c * 2 + 1];
+      const start = rows.start(c);
+      const end = rows.end(c);
       if (start < 0) {
         const v = rows.extras[-start - 1];
         if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) rows.extras[-start - 1] = v.slice(1, -1).replace(/""/g, '"');
@@ -455,11 +460,9 @@ function joinTsvRows(rows: SheetCells): void {
         for (let m = start + 1; m < end - 2 && !doubled; m++) doubled = text.charCodeAt(m) === 34 && text.charCodeAt(m + 1) === 34;
         if (doubled) {
           rows.extras.push(text.slice(start + 1, end - 1).replace(/""/g, '"'));
-          rows.cells[c * 2] = -rows.extras.length;
-          rows.cells[c * 2 + 1] = 0;
+          rows.setRange(c, -rows.extras.length, 0);
         } else {
-          rows.cells[c * 2] = start + 1;
-          rows.cells[c * 2 + 1] = end - 1;
+          rows.setRange(c, start + 1, end - 1);
         }
       }
     }
@@ -568,10 +571,10 @@ export function planSpreadsheet(sheet: Sheet, mapping: ColumnMapping, sourceLang
   const breakIn = (i: number, k: number) => {
     const c = cells.cellRef(i, k);
     if (c === -1) return false;
-    const start = cells.cells[c * 2];
+    const start = cells.start(c);
     if (start < 0) return /[\r\n]/.test(cells.extras[-start - 1]);
     const { text } = cells;
-    for (let m = start, end = cells.cells[c * 2 + 1]; m < end; m++) { const ch = text.charCodeAt(m); if (ch === 10 || ch === 13) return true; }
+    for (let m = start, end = cells.end(c); m < end; m++) { const ch = text.charCodeAt(m); if (ch === 10 || ch === 13) return true; }
     return false;
   };
   const multi = (i: number) => {
@@ -581,20 +584,7 @@ export function planSpreadsheet(sheet: Sheet, mapping: ColumnMapping, sourceLang
       ? { reason: 'multi-line' as const, message: `Lines ${line}–${endLine}: a quoted field runs over ${endLine - line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` }
       : undefined;
   };
-  if (mapping.kind === 'pairs') {
-    // Made one at a time as the planner asks.
-    const rows = function* () {
-      for (let i = first; i < cells.length; i++) {
-        const row = {
-          source: cells.cell(i, mapping.source) ?? '', target: cells.cell(i, mapping.target) ?? '',
-          sourceLang: cells.cell(i, mapping.sourceLang) ?? '', targetLang: cells.cell(i, mapping.targetLang) ?? '', line: cells.line(i),
-        };
-        const skip = multi(i);
-        yield skip ? { ...row, skip } : row;
-      }
-    };
-    return planEntries(rows(), { format, notes: sheet.notes, choices }, options);
-  }
+  if (mapping.kind === 'pairs') return planPairRows(cells, first, cells.length, mapping, multi, { format, notes: sheet.notes, choices }, options);
   const forbidden = mapping.forbidden;
   const skipOf = (i: number): Concept['skip'] | undefined => {
     const skip = multi(i);

@@ -169,28 +169,57 @@ export function growInt32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<
   return grow(a, need);
 }
 
-// A sheet's row: its first cell, its number of cells, its first and last line.
-const R = 4;
+/** A cell's length that does not fit in a Uint16 (see SheetCells.lengths). */
+const LONG = 0xffff;
+
+// A sheet's row: its first cell, its number of cells, its first line. (Its last line is kept apart, for the few rows
+// whose quoted field runs over lines: 4 bytes a row saved.)
+const R = 3;
 
 /** A spreadsheet's rows as columns: each cell a range of the decoded text (two numbers), or, when its value is not
  * one (a quoted field with doubled quotes, a TSV row joined over lines, a record csv-parse read), a string of its own
  * in `extras`. A 20 MB sheet's 400 000 rows are then three typed arrays instead of 1.6 million objects. */
 export class SheetCells {
-  /** Two numbers per cell: start and end in `text`; a start below 0 is the string `extras[-start - 1]`. */
-  cells: Int32Array<ArrayBuffer>;
+  /** Per cell: its start in `text`; below 0, the string `extras[-start - 1]`. */
+  private starts: Int32Array<ArrayBuffer>;
+  /** Per cell: its length in `text` (0 for a string of `extras`), or LONG when a Uint16 cannot hold it (then in
+   * `longs`): 6 bytes a cell where a start and an end took 8. */
+  private lengths: Uint16Array<ArrayBuffer>;
+  private readonly longs = new Map<number, number>();
   cellCount = 0;
   /** R numbers per row. */
   rows: Int32Array<ArrayBuffer>;
   /** Number of rows. */
   length = 0;
   readonly extras: string[] = [];
+  /** The last line of a row that ends on another line than it starts, by its first line (which no other row has). */
+  private readonly endLines = new Map<number, number>();
   /** Cells whose text passed the phrase limit and was dropped (see addTooLong); their value is ''. */
   readonly tooLongCells = new Set<number>();
 
   /** `cells` and `rows`: the room to make at once (a reader that counts them first saves the copies of doubling). */
   constructor(readonly text: string, cells = 4096, rows = 1024) {
-    this.cells = new Int32Array(2 * Math.max(16, cells));
+    this.starts = new Int32Array(Math.max(16, cells));
+    this.lengths = new Uint16Array(Math.max(16, cells));
     this.rows = new Int32Array(R * Math.max(16, rows));
+  }
+
+  /** Where cell `c` starts in `text`; below 0 it is the string `extras[-start - 1]`. */
+  start(c: number): number { return this.starts[c]; }
+
+  /** Where cell `c` ends in `text` (for a string of `extras`: its start). */
+  end(c: number): number {
+    const n = this.lengths[c];
+    return this.starts[c] + (n === LONG ? this.longs.get(c)! : n);
+  }
+
+  /** Makes cell `c` the range [start, end) of the text, or with a start below 0 a string of `extras`. */
+  setRange(c: number, start: number, end: number): void {
+    this.starts[c] = start;
+    const n = start < 0 ? 0 : end - start;
+    if (n >= LONG) { this.lengths[c] = LONG; this.longs.set(c, n); return; }
+    this.lengths[c] = n;
+    if (this.longs.size) this.longs.delete(c);
   }
 
   /** Starts a row: its cells are the ones added next. */
@@ -200,23 +229,33 @@ export class SheetCells {
     r[at] = this.cellCount;
     r[at + 1] = 0;
     r[at + 2] = line;
-    r[at + 3] = line;
     this.length++;
   }
 
   /** Ends the row started last, at `endLine`; a row without a filled cell is dropped with its cells. */
   endRow(endLine: number, keep: boolean): void {
     const at = (this.length - 1) * R;
-    if (!keep) { this.cellCount = this.rows[at]; this.length--; return; }
+    if (!keep) {
+      const from = this.rows[at];
+      if (this.longs.size || this.tooLongCells.size) for (let c = from; c < this.cellCount; c++) { this.longs.delete(c); this.tooLongCells.delete(c); }
+      this.cellCount = from;
+      this.length--;
+      return;
+    }
     this.rows[at + 1] = this.cellCount - this.rows[at];
-    this.rows[at + 3] = endLine;
+    if (endLine !== this.rows[at + 2]) this.endLines.set(this.rows[at + 2], endLine);
   }
 
   addRange(start: number, end: number): void {
-    const at = this.cellCount * 2;
-    const c = this.cells = grow(this.cells, at + 2);
-    c[at] = start;
-    c[at + 1] = end;
+    const c = this.cellCount;
+    if (c === this.starts.length) {
+      const size = Math.max(16, c * 2);
+      this.starts = grow(this.starts, size);
+      const lengths = new Uint16Array(size);
+      lengths.set(this.lengths);
+      this.lengths = lengths;
+    }
+    this.setRange(c, start, end);
     this.cellCount++;
   }
 
@@ -236,9 +275,9 @@ export class SheetCells {
    * or a range of the text that long. Its text is then never sliced out. */
   tooLong(c: number): boolean {
     if (this.tooLongCells.size && this.tooLongCells.has(c)) return true;
-    const s = this.cells[c * 2];
+    const s = this.starts[c];
     if (s < 0) return tooLongText(this.extras[-s - 1], 0, this.extras[-s - 1].length);
-    return tooLongText(this.text, s, this.cells[c * 2 + 1]);
+    return tooLongText(this.text, s, this.end(c));
   }
 
   /** Gives row `i` the cells `values` (added anew). */
@@ -250,8 +289,15 @@ export class SheetCells {
   }
 
   line(i: number): number { return this.rows[i * R + 2]; }
-  endLine(i: number): number { return this.rows[i * R + 3]; }
-  setEndLine(i: number, line: number): void { this.rows[i * R + 3] = line; }
+  endLine(i: number): number {
+    const line = this.rows[i * R + 2];
+    return this.endLines.size ? this.endLines.get(line) ?? line : line;
+  }
+
+  setEndLine(i: number, endLine: number): void {
+    const line = this.rows[i * R + 2];
+    if (endLine === line) this.endLines.delete(line); else this.endLines.set(line, endLine);
+  }
   width(i: number): number { return this.rows[i * R + 1]; }
   /** Cell `k` of row `i` as its number in `cells`, or -1 past the row's end. */
   cellRef(i: number, k: number): number { return k < this.rows[i * R + 1] ? this.rows[i * R] + k : -1; }
@@ -263,18 +309,18 @@ export class SheetCells {
   }
 
   value(c: number): string {
-    const s = this.cells[c * 2];
+    const s = this.starts[c];
     if (s === 0 && this.tooLongCells.size && this.tooLongCells.has(c)) return '';
-    return s < 0 ? this.extras[-s - 1] : this.text.slice(s, this.cells[c * 2 + 1]);
+    return s < 0 ? this.extras[-s - 1] : this.text.slice(s, this.end(c));
   }
 
   /** Whether cell `c` holds a character other than whitespace (as `trim` sees it). */
   filled(c: number): boolean {
-    const s = this.cells[c * 2];
+    const s = this.starts[c];
     if (s === 0 && this.tooLongCells.size && this.tooLongCells.has(c)) return true;
     if (s < 0) return this.extras[-s - 1].trim() !== '';
     const text = this.text;
-    for (let k = s, e = this.cells[c * 2 + 1]; k < e; k++) {
+    for (let k = s, e = this.end(c); k < e; k++) {
       const ch = text.charCodeAt(k);
       if (ch > 32 && ch !== 0xa0 && ch < 0x1680) return true;
       if (text[k].trim() !== '') return true;

@@ -164,3 +164,19 @@ export function writeBigSheet(file: string, bytes: number): number {
   fs.closeSync(fd);
   return written + b.length;
 }
+
+/** Streams a CSV in the service's own layout (source, target, source language, target language) of about `bytes`,
+ * every second source quoted with a comma inside. */
+export function writeBigServiceSheet(file: string, bytes: number): number {
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let buf = '';
+  for (let i = 0; written + buf.length < bytes; i++) {
+    buf += i % 2 ? `cloud server ${i},"Wolke, Server ${i}",en,de\n` : `cloud ${i},Wolke ${i},en,de\n`;
+    if (buf.length > 1 << 20) { const b = Buffer.from(buf, 'utf8'); fs.writeSync(fd, b); written += b.length; buf = ''; }
+  }
+  const b = Buffer.from(buf, 'utf8');
+  fs.writeSync(fd, b);
+  fs.closeSync(fd);
+  return written + b.length;
+}

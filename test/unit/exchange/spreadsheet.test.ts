@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import {
-  detectDelimiter, ImportError, languageOf, MAX_SHEET_BYTES, pairFromName, planConcepts, planSpreadsheet, readSpreadsheet, refuseLargeSheet, sheetLanguages,
+  detectDelimiter, ImportError, languageOf, MAX_SHEET_BYTES, pairFromName, planConcepts, planEntries, planSpreadsheet, readSpreadsheet, refuseLargeSheet, sheetLanguages,
   type ColumnMapping, type Concept, type Delimiter, type ImportPlan, type Sheet,
 } from '../../../src/core/exchange';
-import { leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
+import { DROPPED_FIELD_UNITS, leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
+import { LIMITS } from '../../../src/core/findings';
 import { RUNS } from '../fuzz/arbitraries';
 import { dictionariesOf, utf16le } from './helpers';
 
@@ -272,6 +273,59 @@ describe('spreadsheet import: planned from columns', () => {
     const sheet = readSpreadsheet(Buffer.from(lines.join('\n')));
     const mapping = sheet.mapping as Extract<ColumnMapping, { kind: 'languages' }>;
     assert.deepEqual(plain(planSpreadsheet(sheet, mapping)), plain(byConcepts(sheet, mapping)));
+  });
+});
+
+describe('spreadsheet import: the service\'s layout planned from columns', () => {
+  // The plan as the rows made as objects gave it (planEntries): what the columns' path must equal.
+  const byObjects = (sheet: Sheet, mapping: Extract<ColumnMapping, { kind: 'pairs' }>) => planEntries(sheet.rows.map((r) => {
+    const row = { source: r.cells[mapping.source] ?? '', target: r.cells[mapping.target] ?? '', sourceLang: r.cells[mapping.sourceLang] ?? '', targetLang: r.cells[mapping.targetLang] ?? '', line: r.line };
+    return r.endLine > r.line && [mapping.source, mapping.target].some((i) => /[\r\n]/.test(r.cells[i] ?? ''))
+      ? { ...row, skip: { reason: 'multi-line' as const, message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` } }
+      : row;
+  }), { format: 'csv', notes: sheet.notes });
+  const plain = (plan: ImportPlan) => JSON.parse(JSON.stringify({ pairs: plan.pairs, choices: plan.choices.filter((c) => !/ignored\.$/.test(c.message)) }));
+  const mapping = { kind: 'pairs' as const, source: 0, target: 1, sourceLang: 2, targetLang: 3 };
+
+  it('gives the plan the rows as objects give, whatever the cells and codes (pairs changing row to row, codes that are none)', () => {
+    const phrase = fc.constantFrom('cloud', 'Wolke', 'server', 'Server', ' cloud', 'cloud ', '', ' ', 'a "b"', 'x, y', 'x\ny', 'tab\there', 'line\u2028sep',
+      'ctl\u0001', '\u00a0lead', 'é', '中文', '😀', 'z'.repeat(400), 'q'.repeat(341));
+    const code = fc.constantFrom('en', 'de', 'fr', 'EN', 'de-DE', 'de_AT', 'no', '---', '', 'x1');
+    const row = fc.tuple(phrase, phrase, code, code, fc.constantFrom(0, 0, 0, 1));
+    const quote = (v: string) => /[",\r\n]/.test(v) || v === '' ? `"${v.replace(/"/g, '""')}"` : v;
+    fc.assert(fc.property(fc.array(row, { maxLength: 30 }), fc.constantFrom('\n', '\r\n'), (rows, eol) => {
+      const text = rows.map(([a, b, sl, tl, extra]) => [a, b, sl, tl, ...(extra ? ['note'] : [])].map(quote).join(',')).join(eol) + eol;
+      const sheet = readSpreadsheet(Buffer.from(text), { header: false, delimiter: ',' });
+      const got = planSpreadsheet(sheet, mapping);
+      const want = byObjects(sheet, mapping);
+      assert.deepEqual(plain(got), plain(want), JSON.stringify(text));
+      assert.deepEqual(got.pairs.map((p) => p.entries.length), want.pairs.map((p) => p.entries.length));
+    }), { numRuns: Math.max(RUNS, 500) });
+  });
+
+  it('a cell past the phrase limit is skipped as too long, its text never taken', () => {
+    const text = `cloud,Wolke,en,de\nlong,${'z'.repeat(LIMITS.phraseBytes + 1)},en,de\n${'y'.repeat(LIMITS.phraseBytes + 1)},x,en,de\n`;
+    const plan = planSpreadsheet(readSpreadsheet(Buffer.from(text)), mapping);
+    assert.deepEqual(plan.pairs[0].entries.map((e) => e.source), ['cloud']);
+    assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line, s.source ?? '', s.target ?? '']), [['too-long', 2, 'long', ''], ['too-long', 3, '', '']]);
+  });
+});
+
+describe('spreadsheet import: cells longer than 65 535 characters', () => {
+  it('keep their whole length, and a dropped blank row\'s long cell leaves nothing behind for the next', () => {
+    const note = 'n'.repeat(70_000);
+    for (const stray of ['', '"x']) {
+      const sheet = readSpreadsheet(Buffer.from(`en,de,note\ncloud,Wolke${stray},${note}\n${' '.repeat(70_000)}\nserver,Server,short\n`), { header: true });
+      assert.deepEqual(sheet.rows.map((r) => r.cells.map((c) => c.length)), [[5, 5 + stray.length, 70_000], [6, 6, 5]], JSON.stringify(stray));
+      assert.deepEqual(sheet.rows[1].cells, ['server', 'Server', 'short']);
+    }
+  });
+
+  it('a field of more than a MiB read by csv-parse is dropped as it comes, and skipped as too long', () => {
+    const sheet = readSpreadsheet(Buffer.from(`cloud,Wolke"x,en,de\nlong,${'z'.repeat(DROPPED_FIELD_UNITS + 1)},en,de\n`));
+    assert.deepEqual(sheet.rows[1].cells, ['long', '', 'en', 'de']);
+    const plan = planSpreadsheet(sheet, { kind: 'pairs', source: 0, target: 1, sourceLang: 2, targetLang: 3 });
+    assert.deepEqual(plan.pairs[0].skipped.map((s) => [s.reason, s.line, s.source]), [['too-long', 2, 'long']]);
   });
 });
 
