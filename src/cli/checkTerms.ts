@@ -5,7 +5,7 @@ import { join, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { applyRuleSettings } from '../core/ruleSettings';
 import {
-  bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
+  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
   type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
 } from '../core/termCheck';
 import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
@@ -73,7 +73,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     else if (translationKind(abs)) files.push(abs);
     else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json, .arb, .properties)`);
   }
-  return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f));
+  return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f) && !f.endsWith(STATUS_FILE_NAME));
 }
 
 export interface CheckTermsResult {
@@ -86,18 +86,37 @@ export interface CheckTermsResult {
   fixed: 0;
 }
 
-/** Checks the translation files against the manifest's glossaries. `options.forbidden`: the sidecar's forbidden terms. */
+/** The forbidden terms of the status sidecar next to the manifest (see core/termCheck/statuses), with what in it
+ * cannot be read. */
+export function sidecarForbidden(m: LoadedManifest, cwd: string): { forbidden: Record<string, string[]>; problems: string[] } {
+  const file = join(m.dir, STATUS_FILE_NAME);
+  if (!existsSync(file)) return { forbidden: {}, problems: [] };
+  const path = shownPath(file, cwd);
+  let text: string;
+  try { text = readTextFile(file, path).text; } catch (err) {
+    if (err instanceof EncodingError) return { forbidden: {}, problems: [`${path}: ${err.message}`] };
+    throw err;
+  }
+  const statuses = parseStatuses(text);
+  return { forbidden: forbiddenOf(statuses), problems: statuses.problems.map((p) => `${path}: ${p.message}`) };
+}
+
+/** Checks the translation files against the manifest's glossaries, and the forbidden terms of the status sidecar next
+ * to it (with those of `options.forbidden`). */
 export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: string, options: TermCheckOptions = {}): CheckTermsResult {
   const manifestFile = findManifest(cwd, args.manifest);
   if (!manifestFile) throw new UsageError(`check-terms takes its glossaries from the manifest: no ${DEFAULT_MANIFEST_NAME} in ${cwd} or a folder above it`);
   const m = loadManifest(manifestFile, cwd);
   const entries = linkedGlossaryEntries(m, cwd);
-  const index = new TermIndex(entries, options);
+  const sidecar = sidecarForbidden(m, cwd);
+  const forbidden: Record<string, string[]> = { ...sidecar.forbidden };
+  for (const [lang, terms] of Object.entries(options.forbidden ?? {})) forbidden[lang] = [...(forbidden[lang] ?? []), ...terms];
+  const index = new TermIndex(entries, { ...options, forbidden });
   const { sourceLangs, known } = glossaryLanguages(entries);
   const tally = new RenderingTally();
   const perFile: Array<{ file: string; text: string; findings: TermFinding[] }> = [];
   const findings: CliFinding[] = [];
-  const unreadable: string[] = [];
+  const unreadable: string[] = [...sidecar.problems];
   let units = 0;
   const named = new Set(args.paths.map((p) => resolve(cwd, p)));
   for (const file of translationFiles(args.paths, cwd, m)) {

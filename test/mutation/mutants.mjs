@@ -122,4 +122,16 @@ export const mutants = [
     changes: [{ file: 'src/core/exchange/planPairs.ts', find: ' && plainText(text, cells.start(tc), cells.end(tc))) {', replace: ') {' }],
     tests: [{ suite: 'unit', grep: 'gives the plan the rows as objects give' }],
   },
+  {
+    id: 'cli-ignores-status-sidecar',
+    bug: 'check-terms does not read the status sidecar next to the manifest (a forbidden term in a target goes unreported)',
+    changes: [{ file: 'src/cli/checkTerms.ts', find: 'const forbidden: Record<string, string[]> = { ...sidecar.forbidden };', replace: 'const forbidden: Record<string, string[]> = {};' }],
+    tests: [{ suite: 'unit', grep: 'the status sidecar next to the manifest' }],
+  },
+  {
+    id: 'plan-forgets-excluded-fast',
+    bug: 'a TBX concept planned on the columns\' fast path does not list the terms it leaves out as forbidden (the sidecar misses them)',
+    changes: [{ file: 'src/core/exchange/plan.ts', find: '    keep(r, first, end, sourceText);', replace: '    void sourceText;' }],
+    tests: [{ suite: 'unit', grep: 'an import plan lists the terms it left out|fast path plans exactly' }],
+  },
 ];

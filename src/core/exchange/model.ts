@@ -87,6 +87,18 @@ export interface PlannedPair {
   fromDocument?: boolean;
 }
 
+/** A term the import leaves out because the file marks it deprecated or forbidden (or, in a sheet, a row marked
+ * forbidden): what the term check's sidecar keeps, so that a translation using it is reported (forbidden-term). */
+export interface ExcludedTerm {
+  /** Root code, lower case. */
+  lang: string;
+  term: string;
+  status: 'deprecated' | 'forbidden';
+  /** The concept's term in the plan's source language, when it has one. */
+  source?: string;
+  line: number;
+}
+
 export interface ImportPlan {
   /** What was read: 'tbx-v2', 'tbx-v3', 'csv', 'tsv'. */
   format: string;
@@ -97,6 +109,8 @@ export interface ImportPlan {
   choices: Choice[];
   /** About the file as a whole: encoding, delimiter, header, layout. */
   notes: string[];
+  /** The terms left out as deprecated or forbidden, in file order (see ExcludedTerm). */
+  excluded?: ExcludedTerm[];
 }
 
 export const pairKey = (sourceLang: string, targetLang: string) => `${sourceLang.toLowerCase()}-${targetLang.toLowerCase()}`;

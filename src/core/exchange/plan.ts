@@ -6,7 +6,7 @@ import { GLOSSARY_LANGUAGES, lintLanguagePair, normalizeLanguage, rootCode } fro
 import { serializeEntries } from '../serialize';
 import { LIMITS } from '../findings';
 import { isTrimmableSpace, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length } from '../text';
-import type { Choice, Concept, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
+import type { Choice, Concept, ExcludedTerm, ImportPlan, PlannedEntry, PlannedPair, Skip, Term } from './model';
 import { growTo, RangeSources, Sources, utf8RangeLength, type SourceIds } from './planSources';
 import { ConceptStore, EXCLUDED, lazyArray, STATUSES, TERM_STRIDE, type SheetCells } from './store';
 
@@ -15,6 +15,7 @@ export interface PlanOptions {
   languages?: Iterable<string>;
 }
 
+const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const q = (s: string) => `"${s}"`;
 const where = (c: Concept) => `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`;
 
@@ -190,6 +191,7 @@ export function planConcepts(
   const roots = new Map<string, string>();
   // Codes that name no language (`---`), as written: the lines of their terms, which are left out.
   const notCodes = new Map<string, number[]>();
+  const excluded: ExcludedTerm[] = [];
   const planOne = (c: Concept) => {
     const byLang = new Map<string, Term[]>();
     let unnamed = 0;
@@ -212,8 +214,17 @@ export function planConcepts(
     }
     if (unnamed) choices.push({ line: c.line, message: `${where(c)}: ${unnamed} term(s) without a language were ignored.` });
     const targets = [...byLang.keys()].filter((l) => l !== source);
+    const src = targets.length && byLang.has(source) ? pickTerm(c, source, byLang.get(source)!, choices) : undefined;
+    // The terms left out as deprecated or forbidden, and a sheet's row marked forbidden: kept for the term check.
+    const sourceText = (src?.chosen ?? byLang.get(source)?.find((t) => t.text.trim() !== ''))?.text.trim();
+    for (const [lang, terms] of byLang) {
+      for (const t of terms) {
+        const status = t.status === 'deprecated' || t.status === 'forbidden' ? t.status : c.skip?.reason === 'forbidden' && lang !== source ? 'forbidden' : undefined;
+        const term = t.text.trim();
+        if (status && term) excluded.push({ lang, term, status, ...(sourceText && lang !== source ? { source: sourceText } : {}), line: t.line });
+      }
+    }
     if (!targets.length) { unpaired++; return; }
-    const src = byLang.has(source) ? pickTerm(c, source, byLang.get(source)!, choices) : undefined;
     for (const t of targets) {
       const p = pair(t);
       const tgt = pickTerm(c, t, byLang.get(t)!, choices);
@@ -244,7 +255,7 @@ export function planConcepts(
       p.add({ source: s.text.trim(), target: g.text.trim(), line: s.line }, false);
     }
   };
-  if (concepts instanceof ConceptStore) planStore(concepts, source, sources, pair, choices, planOne, () => { unpaired++; });
+  if (concepts instanceof ConceptStore) planStore(concepts, source, sources, pair, choices, planOne, () => { unpaired++; }, excluded);
   else if (concepts instanceof SheetConcepts) planSheet(concepts, source, sources as RangeSources, pair, planOne);
   else for (const c of concepts) planOne(c);
   for (const [code, lines] of notCodes) {
@@ -253,6 +264,8 @@ export function planConcepts(
   }
   if (unpaired) choices.push({ message: `${unpaired} concept(s) hold only one language (nothing to pair) and were left out.` });
   const out: ImportPlan = { format: meta.format, sourceLang: source, pairs: [...pairs.values()].map((p) => finishPair(p, options, sources)), choices, notes: meta.notes ?? [] };
+  // In line order (terms on one line: by language, then text), whichever path planned their concept.
+  if (excluded.length) out.excluded = excluded.sort((a, b) => a.line - b.line || cmpStr(a.lang, b.lang) || cmpStr(a.term, b.term));
   if (meta.title) out.title = meta.title;
   return out;
 }
@@ -357,7 +370,7 @@ const SUSPICIOUS_ALL = new RegExp(SUSPICIOUS_CHAR.source, 'g');
 
 /** The columns' fast path of planConcepts (see there); `general` plans a concept the general way. */
 function planStore(store: ConceptStore, source: string, sources: SourceIds, pair: (t: string) => PairBuilder, choices: Choice[],
-  general: (c: Concept) => void, unpaired: () => void): void {
+  general: (c: Concept) => void, unpaired: () => void, excluded: ExcludedTerm[]): void {
   // Per pool: where it holds a character the rules look at closer (mostly nowhere: one search per pool).
   const marks: Array<number[] | undefined> = store.pools.map((pool) => {
     SUSPICIOUS_ALL.lastIndex = 0;
@@ -383,13 +396,24 @@ function planStore(store: ConceptStore, source: string, sources: SourceIds, pair
   const upper = rootNames.map((r) => r.toUpperCase());
   // Per root, for the concept at hand: the term taken (-1: none yet), the terms left out; the roots in order.
   const usable = new Int32Array(rootNames.length).fill(-1);
-  const excluded = new Int32Array(rootNames.length);
+  const excludedCount = new Int32Array(rootNames.length);
   const order: number[] = [];
   const { terms, pools } = store;
   // The terms of root r left out of concept i, as pickTerm lists them (`where`: "concept c1 (line 3)", made once).
   let where = '';
   let whereOf = -1;
-  const left = (i: number, r: number, first: number, end: number) => {
+  /** The terms of root r left out of concept i, kept for the term check (`sourceText`: the concept's source term). */
+  const keep = (r: number, first: number, end: number, sourceText: string | undefined) => {
+    for (let t = first; t < end; t++) {
+      const at = t * TERM_STRIDE;
+      if (rootOf[terms[at + 3]] !== r || terms[at + 4] < EXCLUDED) continue;
+      const term = store.termText(t).trim();
+      const status = STATUSES[terms[at + 4]] as ExcludedTerm['status'];
+      if (term) excluded.push({ lang: rootNames[r], term, status, ...(sourceText && r !== sourceRoot ? { source: sourceText } : {}), line: terms[at + 6] });
+    }
+  };
+  const left = (i: number, r: number, first: number, end: number, sourceText: string) => {
+    keep(r, first, end, sourceText);
     if (whereOf !== i) {
       const id = store.conceptId(i);
       where = `concept ${id ? `${id} ` : ''}(line ${store.conceptLine(i)}), `;
@@ -414,8 +438,8 @@ function planStore(store: ConceptStore, source: string, sources: SourceIds, pair
       const lang = terms[at + 3];
       const r = rootOf[lang];
       if (r === -1 || !exact[lang]) { fast = false; break; }
-      if (usable[r] === -1 && excluded[r] === 0) order.push(r);
-      if (terms[at + 4] >= EXCLUDED) { excluded[r]++; continue; }
+      if (usable[r] === -1 && excludedCount[r] === 0) order.push(r);
+      if (terms[at + 4] >= EXCLUDED) { excludedCount[r]++; continue; }
       if (usable[r] !== -1) { fast = false; break; }
       usable[r] = t;
       const pool = terms[at];
@@ -430,19 +454,20 @@ function planStore(store: ConceptStore, source: string, sources: SourceIds, pair
       const sourceText = store.termText(s);
       const sourceId = sources.id(sourceText);
       const line = store.termLine(s);
-      if (excluded[sourceRoot]) left(i, sourceRoot, first, end);
+      if (excludedCount[sourceRoot]) left(i, sourceRoot, first, end, sourceText);
       for (const r of order) {
         if (r === sourceRoot) continue;
         const p = builders[r] ??= pair(rootNames[r]);
-        if (excluded[r]) left(i, r, first, end);
+        if (excludedCount[r]) left(i, r, first, end, sourceText);
         p.add({ source: sourceText, target: store.termText(usable[r]), line }, true, sourceId);
       }
     } else if (fast) {
+      for (const r of order) if (excludedCount[r]) keep(r, first, end, undefined);
       unpaired(); // the source language alone
     } else {
       general(store.concept(i));
     }
-    for (const r of order) { usable[r] = -1; excluded[r] = 0; }
+    for (const r of order) { usable[r] = -1; excludedCount[r] = 0; }
   }
 }
 

@@ -83,3 +83,4 @@ export function checkFile(file: string, read: ReadResult, index: TermIndex, tall
   return r.findings;
 }
 export { bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, localeOfPath, sourceFileCandidates } from './workspaceFiles';
+export { forbiddenOf, mergeStatuses, parseStatuses, STATUS_FILE_NAME, type LeftOutTerm, type StatusTerm, type Statuses } from './statuses';

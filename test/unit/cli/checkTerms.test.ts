@@ -44,6 +44,19 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
     assert.match(gh.stdout, /^::warning file=locales\/de\/app\.json,line=2,col=27,endColumn=32,title=Terminology untranslated-term::/);
   });
 
+  it('the status sidecar next to the manifest: a target using a forbidden term is an error; a sidecar that cannot be read: exit 2', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'terminology-terms-'));
+    cpSync(dir, tmp, { recursive: true });
+    writeFileSync(join(tmp, 'terminology.statuses.json'), JSON.stringify({ terms: { de: [{ term: 'Dokument', status: 'forbidden', source: 'file' }] } }));
+    const r = await run(['check-terms', 'po'], tmp);
+    assert.equal(r.status, 1, r.stderr);
+    assert.deepEqual(r.stdout.trimEnd().split('\n').map((l) => l.split(' ').slice(0, 3).join(' ')), ['po/de.po:8:9: warning term-not-used', 'po/de.po:8:23: error forbidden-term']);
+    writeFileSync(join(tmp, 'terminology.statuses.json'), '{ "terms": { "de": "Dokument" } }');
+    const bad = await run(['check-terms', 'po'], tmp);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /terminology\.statuses\.json: "de": a list of terms is expected/);
+  });
+
   it('an error-level setting fails the run; --quiet keeps errors only', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'terminology-terms-'));
     cpSync(dir, tmp, { recursive: true });
