@@ -7,7 +7,7 @@
 // The service emulator runs in a child process here (not in the extension host as in the other suites), so that
 // its own work (serialising 10 MiB) is not counted as ours.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -16,6 +16,7 @@ import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
 import { api, EXTENSION_ID, PAID_KEY, service } from './service';
 import { Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
+import { startChildEmulator } from './benchEmulator';
 
 const RUNS = Number(process.env.TERMINOLOGY_BENCH_RUNS ?? 9);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -49,21 +50,6 @@ function nextChange(doc: vscode.TextDocument): Promise<number> {
     const sub = vscode.workspace.onDidChangeTextDocument((e) => {
       if (e.document === doc && e.contentChanges.length) { sub.dispose(); resolve(performance.now()); }
     });
-  });
-}
-
-/** The emulator in a child process; resolves with its address. */
-function startChildEmulator(): Promise<{ child: ChildProcess; url: string }> {
-  const cli = path.join(__dirname, '..', 'emulator', 'cli.js');
-  const child = spawn(process.execPath, [cli, '--port', '0', '--key', PAID_KEY], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /paid address (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
   });
 }
 
