@@ -46,6 +46,8 @@ export interface TermFinding {
   related?: { offset: number; endOffset: number; inSourceFile: boolean; message: string };
   entry?: GlossaryEntry;
   fuzzy?: boolean;
+  /** The term it is about, as "Ignore here" names it: the glossary's source phrase, or the forbidden term. */
+  term: string;
 }
 
 /** A use of one of a source term's glossary targets in a target: what `inconsistent-term` counts. */
@@ -134,7 +136,9 @@ export class TermIndex {
     const findings: TermFinding[] = [];
     const renderings: Rendering[] = [];
     const target = unit.target;
-    if (!target || !target.text.trim() || target.text === PLACEHOLDER) return { findings, renderings };
+    if (!target || !target.text.trim() || target.text === PLACEHOLDER || unit.ignore?.all) return { findings, renderings };
+    // Terms the file says not to check here: neither findings nor renderings (an exempt string counts for no side).
+    const ignored = unit.ignore?.terms.length ? new Set(unit.ignore.terms.map((t) => t.toLowerCase())) : undefined;
     const tl = root(targetLang);
     const idx = this.sources.get(root(sourceLang));
     const forbidden = this.forbidden.get(tl);
@@ -152,6 +156,8 @@ export class TermIndex {
         const group = term.byTarget.get(tl);
         if (!group) continue;
         const sourceTerm = unit.source.text.slice(originalIndex(sSubject.n, h.start), originalIndex(sSubject.n, h.end));
+        const e = group.variants[0].entries[0];
+        if (ignored && (ignored.has(e.source.toLowerCase()) || ignored.has(sourceTerm.toLowerCase()))) continue;
         let used: { v: Variant; hit: Hit } | undefined;
         for (const v of group.variants) {
           const hit = findTerm(tSubject(), v.compiled);
@@ -162,18 +168,17 @@ export class TermIndex {
           renderings.push({ group: group.key, variant: used.v.target, sourceTerm, unitId: unit.id, offset: o, endOffset: eo });
           continue;
         }
-        const e = group.variants[0].entries[0];
         const [so, se] = textRange(unit.source, sSubject, h.start, h.end);
         const related = { offset: so, endOffset: se, inSourceFile: !!unit.sourceInOtherFile, message: `The source term "${sourceTerm}".` };
         const left = group.keepsSource ? undefined : findTerm(tSubject(), term.compiled);
         if (left) {
           const [o, eo] = targetRange(left);
-          findings.push({ code: 'untranslated-term', severity: TERM_SEVERITY['untranslated-term'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, ...fuzzy,
+          findings.push({ code: 'untranslated-term', severity: TERM_SEVERITY['untranslated-term'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, term: e.source, ...fuzzy,
             message: `"${sourceTerm}" is left as in the source: the glossary translates it as ${group.glossaryTerm} (${group.where}).${note}` });
           continue;
         }
         const [o, eo] = textRange(target, tSubject(), 0, tSubject().n.text.length);
-        findings.push({ code: 'term-not-used', severity: TERM_SEVERITY['term-not-used'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, ...fuzzy,
+        findings.push({ code: 'term-not-used', severity: TERM_SEVERITY['term-not-used'], unitId: unit.id, offset: o, endOffset: eo, related, entry: e, term: e.source, ...fuzzy,
           message: `The source has "${sourceTerm}"; the target does not use the glossary's ${group.glossaryTerm} (${group.where}).${note}` });
       }
     }
@@ -181,7 +186,9 @@ export class TermIndex {
       for (const h of forbidden.find(tSubject())) {
         const [o, eo] = targetRange(h);
         const found = target.text.slice(originalIndex(tSubject().n, h.start), originalIndex(tSubject().n, h.end));
-        findings.push({ code: 'forbidden-term', severity: TERM_SEVERITY['forbidden-term'], unitId: unit.id, offset: o, endOffset: eo, ...fuzzy,
+        const term = forbidden.terms[h.term].term;
+        if (ignored && (ignored.has(term.toLowerCase()) || ignored.has(found.toLowerCase()))) continue;
+        findings.push({ code: 'forbidden-term', severity: TERM_SEVERITY['forbidden-term'], unitId: unit.id, offset: o, endOffset: eo, term, ...fuzzy,
           message: `"${found}" is a forbidden term in ${tl} (the term base marks "${forbidden.terms[h.term].term}" forbidden or deprecated).${note}` });
       }
     }
@@ -246,7 +253,7 @@ export class RenderingTally {
       let most = -1;
       for (const [v, n] of m) if (n > most) { most = n; major = v; }
       if (major === r.variant) continue;
-      out.push({ code: 'inconsistent-term', severity: TERM_SEVERITY['inconsistent-term'], unitId: r.unitId, offset: r.offset, endOffset: r.endOffset,
+      out.push({ code: 'inconsistent-term', severity: TERM_SEVERITY['inconsistent-term'], unitId: r.unitId, offset: r.offset, endOffset: r.endOffset, term: r.sourceTerm,
         message: `"${r.sourceTerm}" is rendered as "${r.variant}" here and as "${major}" in ${most} other place(s) of the files checked.` });
     }
     return out;

@@ -8,7 +8,7 @@
  */
 import { MappedBuilder, type MappedText } from './mapped';
 import { maskPlaceholders } from './placeholders';
-import type { ReadResult, TranslationUnit } from './types';
+import { joinIgnore, parseIgnoreMark, type ReadResult, type TranslationUnit, type UnitIgnore } from './types';
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\', a: '\x07', b: '\b', f: '\f', v: '\v', '?': '?', '\'': '\'' };
 
@@ -52,6 +52,8 @@ interface Entry {
   plural?: MappedText;
   strs: MappedText[];
   fuzzy: boolean;
+  /** A translator comment `# terminology-ignore: …` of the entry ("Ignore here"). */
+  ignore?: UnitIgnore;
 }
 
 export function readPo(file: string): ReadResult {
@@ -88,6 +90,7 @@ export function readPo(file: string): ReadResult {
       const source = e.plural && n > 0 ? e.plural : e.id!;
       const u: TranslationUnit = { id: e.plural ? `${base}[${n}]` : base, source: maskPlaceholders(source), target: maskPlaceholders(str) };
       if (e.fuzzy) u.fuzzy = true;
+      if (e.ignore) u.ignore = e.ignore;
       result.units.push(u);
     });
   };
@@ -111,6 +114,8 @@ export function readPo(file: string): ReadResult {
       // A comment starts a new entry when strings were read already.
       if (entry.id || current) finish();
       if (file[i + 1] === ',' && /(^|[\s,])fuzzy([\s,]|$)/.test(file.slice(i + 2, end))) entry.fuzzy = true;
+      // A translator comment ("# " then text) may say which terms not to check in this entry.
+      if (file[i + 1] === ' ' || file[i + 1] === '\t' || i + 1 === end) entry.ignore = joinIgnore(entry.ignore, parseIgnoreMark(file.slice(i + 1, end)));
       pos = next;
       continue;
     }

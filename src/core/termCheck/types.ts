@@ -15,6 +15,28 @@ export interface TranslationUnit {
   state?: string;
   /** Key/value files: the source string lies in the source-locale file, not in the file of the target. */
   sourceInOtherFile?: boolean;
+  /** What the file itself says not to check in this unit ("Ignore here"): a PO translator comment or an XLIFF note
+   * `terminology-ignore: cloud, server` (the terms, by the glossary's source phrase or the forbidden term, any case),
+   * or `terminology-ignore` alone (every term). */
+  ignore?: UnitIgnore;
+}
+
+export interface UnitIgnore { all: boolean; terms: string[] }
+
+/** The words that start an ignore mark, and what is ignored (see TranslationUnit.ignore); undefined for other text. */
+export const IGNORE_MARK = 'terminology-ignore';
+
+export function parseIgnoreMark(text: string): UnitIgnore | undefined {
+  const m = /^\s*terminology-ignore\b\s*(?::\s*(.*))?$/is.exec(text);
+  if (!m) return undefined;
+  const terms = (m[1] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  return { all: terms.length === 0, terms };
+}
+
+/** Both marks of a unit as one. */
+export function joinIgnore(a: UnitIgnore | undefined, b: UnitIgnore | undefined): UnitIgnore | undefined {
+  if (!a || !b) return a ?? b;
+  return { all: a.all || b.all, terms: [...a.terms, ...b.terms] };
 }
 
 export interface ReadProblem { message: string; offset: number }

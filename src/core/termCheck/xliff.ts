@@ -6,7 +6,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { MappedBuilder, PLACEHOLDER, type MappedText } from './mapped';
 import { maskPlaceholders } from './placeholders';
-import type { ReadResult, TranslationUnit } from './types';
+import { joinIgnore, parseIgnoreMark, type ReadResult, type TranslationUnit, type UnitIgnore } from './types';
 
 const local = (name: string) => {
   const i = name.indexOf(':');
@@ -84,6 +84,10 @@ export function readXliff(file: string): ReadResult {
   let target: MappedText | undefined;
   let targetState: string | undefined;
   let capture: Capture | undefined;
+  /** The unit's notes that say which terms not to check ("Ignore here": `<note>terminology-ignore: cloud</note>`),
+   * and where the note being read starts. */
+  let unitIgnore: UnitIgnore | undefined;
+  let noteFrom = -1;
   /** Where the text after the last tag starts. */
   let textFrom = 0;
   let tagStart = 0;
@@ -97,6 +101,7 @@ export function readXliff(file: string): ReadResult {
     const state = version2 ? segmentState : targetState;
     const u: TranslationUnit = { id, source: maskPlaceholders(source), ...(target ? { target: maskPlaceholders(target) } : {}), ...(state ? { state } : {}) };
     if (state && (UNFINISHED.has(state) || state === 'initial')) u.fuzzy = true;
+    if (unitIgnore) u.ignore = unitIgnore;
     result.units.push(u);
   };
 
@@ -139,6 +144,11 @@ export function readXliff(file: string): ReadResult {
         segmentIndex = 0;
         source = target = undefined;
         targetState = undefined;
+        unitIgnore = undefined;
+        return;
+      case 'note':
+        // A unit's note (XLIFF 1.2: in <trans-unit>; 2.x: in the unit's <notes>).
+        if (!tag.isSelfClosing && (parent === 'trans-unit' || (parent === 'notes' && stack[stack.length - 3] === 'unit'))) noteFrom = end;
         return;
       case 'segment':
         segmentIndex++;
@@ -183,6 +193,10 @@ export function readXliff(file: string): ReadResult {
       return;
     }
     textFrom = end;
+    if (name === 'note' && noteFrom >= 0) {
+      unitIgnore = joinIgnore(unitIgnore, parseIgnoreMark(file.slice(noteFrom, start)));
+      noteFrom = -1;
+    }
     if (name === (version2 ? 'segment' : 'trans-unit')) emit();
   });
   parser.on('error', (err: Error) => {

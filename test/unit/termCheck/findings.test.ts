@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ruleDocUrl } from '../../../src/core';
 import {
-  checkUnits, RenderingTally, readPo, TermIndex, toFileFindings, type GlossaryEntry, type MappedText, type TermCheckOptions, type TranslationUnit,
+  checkUnits, RenderingTally, readPo, readXliff, TermIndex, toFileFindings, type GlossaryEntry, type MappedText, type TermCheckOptions, type TranslationUnit,
 } from '../../../src/core/termCheck';
 
 /** A string that is its own file: offsets are indices. */
@@ -148,5 +148,48 @@ describe('term check findings (table)', () => {
     // The second file checked again with the majority's rendering: nothing is inconsistent any more.
     tally.set('two', checkUnits({ format: 'po', units: [unit('a cloud', 'eine Wolke')], problems: [] }, index, 'en', 'de').renderings);
     assert.deepEqual([...tally.findings('one'), ...tally.findings('two')], []);
+  });
+});
+
+describe('term check: "Ignore here" marks in the file', () => {
+  const index = new TermIndex(GLOSSARY, { forbidden: { de: ['Rechner'] } });
+  const codes = (u: TranslationUnit) => index.checkUnit(u, 'en', 'de').findings.map((f) => [f.code, f.term]);
+
+  it('a unit ignoring a term gives no finding and no rendering of it; other terms are still checked; a bare mark ignores all', () => {
+    const u = unit('Open the cloud account on the server', 'Öffne den Himmel auf dem Rechner');
+    assert.deepEqual(codes(u), [['term-not-used', 'cloud'], ['term-not-used', 'account'], ['forbidden-term', 'Rechner']]);
+    assert.deepEqual(codes({ ...u, ignore: { all: false, terms: ['CLOUD', 'rechner'] } }), [['term-not-used', 'account']]);
+    assert.deepEqual(codes({ ...u, ignore: { all: true, terms: [] } }), []);
+    const used = unit('Open the cloud', 'Öffne die Wolke');
+    assert.equal(index.checkUnit({ ...used, ignore: { all: false, terms: ['cloud'] } }, 'en', 'de').renderings.length, 0);
+    assert.equal(index.checkUnit(used, 'en', 'de').renderings.length, 1);
+  });
+
+  it('PO: a translator comment "# terminology-ignore: …" before the entry; other comments are not marks', () => {
+    const po = [
+      'msgid ""', 'msgstr ""', '"Language: de\\n"', '',
+      '# terminology-ignore: cloud', '#, fuzzy', 'msgid "Open the cloud account"', 'msgstr "Öffne den Himmel"', '',
+      '# terminology-ignore', 'msgid "The cloud"', 'msgstr "Der Himmel"', '',
+      '#. terminology-ignore: cloud', '# a note', 'msgid "My cloud"', 'msgstr "Mein Himmel"', '',
+    ].join('\n');
+    const read = readPo(po);
+    assert.deepEqual(read.units.map((u) => u.ignore), [{ all: false, terms: ['cloud'] }, { all: true, terms: [] }, undefined]);
+    assert.deepEqual(read.units.map((u) => codes(u).map((c) => c.join(' '))), [['term-not-used account'], [], ['term-not-used cloud']]);
+  });
+
+  it('XLIFF 1.2 and 2.0: a unit\'s <note>terminology-ignore: …</note>', () => {
+    const x12 = `<xliff version="1.2"><file source-language="en" target-language="de"><body>
+<trans-unit id="a"><source>Open the cloud account</source><target>Öffne den Himmel</target><note>terminology-ignore: cloud, account</note></trans-unit>
+<trans-unit id="b"><source>Open the cloud</source><target>Öffne den Himmel</target><note>a translator's note</note></trans-unit>
+</body></file></xliff>`;
+    const r12 = readXliff(x12);
+    assert.deepEqual(r12.units.map((u) => u.ignore), [{ all: false, terms: ['cloud', 'account'] }, undefined]);
+    assert.deepEqual(r12.units.map((u) => codes(u).length), [0, 1]);
+    const x20 = `<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="f">
+<unit id="a"><notes><note category="terminology">terminology-ignore</note></notes><segment><source>The cloud</source><target>Der Himmel</target></segment></unit>
+<unit id="b"><segment><source>The cloud</source><target>Der Himmel</target></segment></unit>
+</file></xliff>`;
+    const r20 = readXliff(x20);
+    assert.deepEqual(r20.units.map((u) => [u.id, u.ignore?.all ?? false, codes(u).length]), [['a#1', true, 0], ['b#1', false, 1]]);
   });
 });
