@@ -1,11 +1,11 @@
 /** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON, ARB and .properties) held against the glossaries
  * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { applyRuleSettings } from '../core/ruleSettings';
 import {
-  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
+  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, joinIgnore, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
   type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
 } from '../core/termCheck';
 import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
@@ -148,6 +148,9 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
       ({ sourceLang, targetLang } = bilingualLanguages(read, locale, entries, sourceLangs));
     }
     if (read.problems.length) unreadable.push(`${path}: ${read.problems[0].message}`);
+    // The manifest's "termIgnore" for this file, by its path from the manifest's folder.
+    const ignores = m.termIgnore[relative(m.dir, file).split(sep).join('/')];
+    if (ignores) for (const u of read.units) { const i = ignores[u.id]; if (i) u.ignore = joinIgnore(u.ignore, i); }
     if (!sourceLang || !targetLang) continue;
     units += read.units.length;
     const fileFindings: TermFinding[] = [];

@@ -4,7 +4,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { fixAll, lintEntries, lintGrid, lintLanguagePair, lintTermList, type Finding, type Severity } from '../core';
 import {
-  checkLinkedFiles, DEFAULT_MANIFEST_NAME, manifestLinks, offsetPosition, parseManifest, type Manifest, type ManifestLink, type ManifestProblem,
+  checkLinkedFiles, DEFAULT_MANIFEST_NAME, manifestLinks, offsetPosition, parseManifest, type Manifest, type ManifestLink, type ManifestProblem, type ParsedManifest,
 } from '../core/workspace/manifest';
 import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
 import { checkFile, EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError, writeFileAtomic } from './files';
@@ -27,7 +27,7 @@ export interface CliFinding {
 
 export { UsageError };
 
-export interface LoadedManifest { file: string; dir: string; text: string; manifest: Manifest; problems: ManifestProblem[]; rules: RuleSettings }
+export interface LoadedManifest { file: string; dir: string; text: string; manifest: Manifest; problems: ManifestProblem[]; rules: RuleSettings; termIgnore: ParsedManifest['termIgnore'] }
 
 /** What to lint: a file with its kind and, for a linked dictionary, its language pair. A `multilingual` file is a
  * whole glossary from one source language (`*.multilingual.tsv`: a header of language codes, a column per target). */
@@ -57,10 +57,10 @@ export function loadManifest(file: string, cwd: string): LoadedManifest {
     if (err instanceof EncodingError) throw new UsageError(`${shown}: ${err.message}`);
     throw err;
   }
-  const { manifest, problems, rules } = parseManifest(text);
+  const { manifest, problems, rules, termIgnore } = parseManifest(text);
   const dir = dirname(file);
   problems.push(...checkLinkedFiles(manifest, (p) => checkFile(join(dir, p), shownPath(join(dir, p), cwd)) === 'file'));
-  return { file, dir, text, manifest, problems, rules };
+  return { file, dir, text, manifest, problems, rules, termIgnore };
 }
 
 export function manifestFindings(m: LoadedManifest, cwd: string): CliFinding[] {

@@ -134,4 +134,16 @@ export const mutants = [
     changes: [{ file: 'src/core/exchange/plan.ts', find: '    keep(r, first, end, sourceText);', replace: '    void sourceText;' }],
     tests: [{ suite: 'unit', grep: 'an import plan lists the terms it left out|fast path plans exactly' }],
   },
+  {
+    id: 'term-ignore-unread',
+    bug: 'a "terminology-ignore" mark of a PO entry is not carried to its strings (the finding comes back on every check)',
+    changes: [{ file: 'src/core/termCheck/po.ts', find: '      if (e.ignore) u.ignore = e.ignore;\n', replace: '' }],
+    tests: [{ suite: 'unit', grep: 'PO: a translator comment' }],
+  },
+  {
+    id: 'manifest-term-ignore-unused',
+    bug: 'check-terms does not apply the manifest\'s "termIgnore" to the strings of a key/value file',
+    changes: [{ file: 'src/cli/checkTerms.ts', find: 'if (i) u.ignore = joinIgnore(u.ignore, i);', replace: 'if (i) void joinIgnore;' }],
+    tests: [{ suite: 'unit', grep: 'termIgnore. leaves a term alone' }],
+  },
 ];

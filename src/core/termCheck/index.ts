@@ -21,7 +21,7 @@ export { readPo } from './po';
 export { jsonStrings, readKeyValuePair } from './keyValue';
 export { propertiesStrings } from './properties';
 export type { ReadProblem, ReadResult, TranslationFormat, TranslationUnit, UnitIgnore } from './types';
-export { IGNORE_MARK, parseIgnoreMark } from './types';
+export { IGNORE_MARK, joinIgnore, parseIgnoreMark } from './types';
 
 export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term'];
 

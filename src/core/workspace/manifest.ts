@@ -62,6 +62,10 @@ export interface ParsedManifest {
   problems: ManifestProblem[];
   /** Rule severities (`"rules"`), for the editor's diagnostics and the CLI alike. */
   rules: RuleSettings;
+  /** `"termIgnore"`: per translation file (its path from the manifest's folder, normalized) and string (its key, or
+   * the unit's id), the terms the term check leaves alone there ("Ignore here" for files with no comment of their own:
+   * JSON, ARB, .properties, Android, Apple); `"*"` for every term. */
+  termIgnore: Record<string, Record<string, { all: boolean; terms: string[] }>>;
 }
 
 const AREA_KEYS: Record<LinkArea, { list: string; id: string }> = {
@@ -115,6 +119,7 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
   const problems: ManifestProblem[] = [];
   const manifest: Manifest = { glossaries: [], spokenTerms: [] };
   const rules: Record<string, RuleLevel> = {};
+  const termIgnore: ParsedManifest['termIgnore'] = {};
   const errors: ParseError[] = [];
   let root: Node | undefined;
   try {
@@ -124,20 +129,20 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
     if (!(e instanceof RangeError)) throw e;
     problems.push({ code: 'manifest-syntax', severity: 'error', offset: 0, length: Math.min(1, text.length),
       message: 'The manifest is nested too deeply to be read: it is a JSON object of glossaries and collections, a few levels deep.' });
-    return { manifest, problems, rules };
+    return { manifest, problems, rules, termIgnore };
   }
   for (const e of errors) {
     problems.push({ code: 'manifest-syntax', severity: 'error', offset: e.offset, length: Math.max(1, e.length), message: `Not valid JSON: ${syntaxMessage(printParseErrorCode(e.error))}.` });
   }
   if (!root) {
     if (!errors.length) problems.push({ code: 'manifest-syntax', severity: 'error', offset: 0, length: 0, message: 'The manifest is empty: it must be a JSON object.' });
-    return { manifest, problems, rules };
+    return { manifest, problems, rules, termIgnore };
   }
   const schema = (node: Node, message: string, severity: Severity = 'error') =>
     problems.push({ code: 'manifest-schema', severity, offset: node.offset, length: node.length, message });
   if (root.type !== 'object') {
     schema(root, 'The manifest must be a JSON object with "glossaries" and/or "spokenTerms".');
-    return { manifest, problems, rules };
+    return { manifest, problems, rules, termIgnore };
   }
   const languages = options.languages ? [...options.languages] : undefined;
   const seenPaths = new Map<string, string>();
@@ -155,8 +160,12 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
       readRules(value, rules, schema);
       continue;
     }
+    if (key === 'termIgnore') {
+      readTermIgnore(value, termIgnore, schema);
+      continue;
+    }
     if (key !== 'glossaries' && key !== 'spokenTerms') {
-      schema(keyNode, `Unknown property "${key}": the manifest holds "glossaries", "spokenTerms" and "rules".`);
+      schema(keyNode, `Unknown property "${key}": the manifest holds "glossaries", "spokenTerms", "rules" and "termIgnore".`);
       continue;
     }
     const area: LinkArea = key;
@@ -173,7 +182,7 @@ export function parseManifest(text: string, options: { languages?: Iterable<stri
       } else if (nameNode) names.set(owner.name, nameNode);
     });
   }
-  return { manifest, problems, rules };
+  return { manifest, problems, rules, termIgnore };
 }
 
 function readRules(value: Node, rules: Record<string, RuleLevel>, schema: (n: Node, m: string, s?: Severity) => void): void {
@@ -185,6 +194,25 @@ function readRules(value: Node, rules: Record<string, RuleLevel>, schema: (n: No
     if (!RULE_CODES.includes(code)) { schema(k, `Unknown rule "${code}".`, 'warning'); continue; }
     if (v.type !== 'string' || !RULE_LEVELS.includes(v.value as RuleLevel)) { schema(v, `A rule's level is "off", "info", "warning" or "error".`); continue; }
     rules[code] = v.value as RuleLevel;
+  }
+}
+
+function readTermIgnore(value: Node, out: ParsedManifest['termIgnore'], schema: (n: Node, m: string, s?: Severity) => void): void {
+  const shape = '"termIgnore" maps a translation file\'s path to its strings\' keys, each to a list of terms or "*".';
+  if (value.type !== 'object') { schema(value, shape); return; }
+  for (const fileProp of value.children ?? []) {
+    const [fileKey, keys] = fileProp.children ?? [];
+    if (!fileKey || !keys) continue;
+    if (keys.type !== 'object') { schema(keys, shape); continue; }
+    const file = normalizePath(String(fileKey.value));
+    const byKey = out[file] ?? (out[file] = {});
+    for (const keyProp of keys.children ?? []) {
+      const [k, v] = keyProp.children ?? [];
+      if (!k || !v) continue;
+      if (v.type === 'string' && v.value === '*') { byKey[String(k.value)] = { all: true, terms: [] }; continue; }
+      if (v.type !== 'array' || !(v.children ?? []).every((t) => t.type === 'string' && (t.value as string).trim() !== '')) { schema(v, shape); continue; }
+      byKey[String(k.value)] = { all: false, terms: (v.children ?? []).map((t) => (t.value as string).trim()) };
+    }
   }
 }
 

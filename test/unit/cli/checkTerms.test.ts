@@ -57,6 +57,18 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
     assert.match(bad.stderr, /terminology\.statuses\.json: "de": a list of terms is expected/);
   });
 
+  it('the manifest\'s "termIgnore" leaves a term alone in one string of a key/value file', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'terminology-terms-'));
+    cpSync(dir, tmp, { recursive: true });
+    const manifest = { glossaries: [{ name: 'Product', dictionaries: { 'en-de': 'glossaries/en-de.tsv', 'en-fr': 'glossaries/en-fr.tsv' } }], rules: { 'untranslated-term': 'warning' } };
+    writeFileSync(join(tmp, 'terminology.json'), JSON.stringify({ ...manifest, termIgnore: { 'locales/de/app.json': { 'nav.cloud': ['Cloud'] } } }));
+    const r = await run(['check-terms', 'locales'], tmp);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout.trim(), '');
+    writeFileSync(join(tmp, 'terminology.json'), JSON.stringify({ ...manifest, termIgnore: { 'locales/de/app.json': { 'nav.files': ['cloud'] } } }));
+    assert.match((await run(['check-terms', 'locales'], tmp)).stdout, /locales\/de\/app\.json:2:27: warning untranslated-term/);
+  });
+
   it('an error-level setting fails the run; --quiet keeps errors only', async () => {
     const tmp = mkdtempSync(join(tmpdir(), 'terminology-terms-'));
     cpSync(dir, tmp, { recursive: true });

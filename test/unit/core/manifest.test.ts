@@ -47,6 +47,10 @@ const CASES: Array<[string, string, boolean, string[]]> = [
   ['rule settings', JSON.stringify({ rules: { 'blank-line': 'off', 'language-mismatch': 'error' }, glossaries: [] }), true, []],
   ['a rule level that is not one', JSON.stringify({ rules: { 'blank-line': 'loud' } }), false, ['manifest-schema']],
   ['rules not an object', JSON.stringify({ rules: ['blank-line'] }), false, ['manifest-schema']],
+  ['a term ignore list', JSON.stringify({ termIgnore: { 'locales/de/app.json': { 'nav.cloud': ['cloud', 'Rechner'], footer: '*' } } }), true, []],
+  ['a term ignore list that is not an object', JSON.stringify({ termIgnore: ['x'] }), false, ['manifest-schema']],
+  ['a term ignore list with a key that is not a list', JSON.stringify({ termIgnore: { 'a.json': { k: 'cloud' } } }), false, ['manifest-schema']],
+  ['a term ignore list with a blank term', JSON.stringify({ termIgnore: { 'a.json': { k: [' '] } } }), false, ['manifest-schema']],
   ['syntax error', '{"glossaries": [}', false, ['manifest-syntax']],
   ['comments are not JSON', '{ // x\n}', false, ['manifest-syntax']],
   ['empty text', '', false, ['manifest-syntax']],
@@ -67,6 +71,11 @@ describe('manifest (terminology.json)', () => {
         if (!schemaValid) assert.ok(errors.length > 0, 'what the schema refuses is an error for the core too');
       });
     }
+  });
+
+  it('reads "termIgnore" by the file\'s normalized path and the string\'s key', () => {
+    const { termIgnore } = parseManifest(JSON.stringify({ termIgnore: { './locales//de/app.json': { 'nav.cloud': [' cloud '], footer: '*' } } }));
+    assert.deepEqual(termIgnore, { 'locales/de/app.json': { 'nav.cloud': { all: false, terms: ['cloud'] }, footer: { all: true, terms: [] } } });
   });
 
   it('reads links with their pair, format and positions', () => {
