@@ -15,6 +15,11 @@ export function inCaseOf(target: string, replaced: string, startsString: boolean
 /** The text as the file's format writes it in a string. */
 export function escapeFor(kind: TranslationKind, text: string): string {
   if (kind === 'xliff') return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  if (kind === 'po' || kind === 'json') return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  if (kind === 'po' || kind === 'json' || kind === 'strings' || kind === 'xcstrings') return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  if (kind === 'android') {
+    // Android's escapes first, then XML's; a leading @ or ? would make the string a reference.
+    const escaped = text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/'/g, '\\\'').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/^([@?])/, '\\$1');
+    return escaped.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  }
   return text.replace(/\\/g, '\\\\');
 }

@@ -7,6 +7,7 @@ import { readKeyValuePair } from './keyValue';
 import { LineIndex } from './mapped';
 import { readPo } from './po';
 import type { ReadResult } from './types';
+import { readXcstrings } from './xcstrings';
 import { readXliff } from './xliff';
 
 export { RenderingTally, TermIndex, TERM_SEVERITY, type GlossaryEntry, type Rendering, type TermCheckOptions, type TermCode, type TermFinding } from './check';
@@ -20,16 +21,24 @@ export { readXliff } from './xliff';
 export { readPo } from './po';
 export { jsonStrings, readKeyValuePair } from './keyValue';
 export { propertiesStrings } from './properties';
+export { androidStrings, androidUnescape } from './android';
+export { appleStrings } from './appleStrings';
+export { readXcstrings } from './xcstrings';
+export type { KeyValueFormat } from './keyValue';
 export type { ReadProblem, ReadResult, TranslationFormat, TranslationUnit, UnitIgnore } from './types';
 export { IGNORE_MARK, joinIgnore, parseIgnoreMark } from './types';
 
 export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term'];
 
-export type TranslationKind = 'xliff' | 'po' | 'json' | 'properties';
+export type TranslationKind = 'xliff' | 'po' | 'json' | 'properties' | 'android' | 'strings' | 'xcstrings';
 
-/** The kind of a translation file, by its name. */
+/** The kind of a translation file, by its name (either separator). Android's resources are the `strings.xml` of a
+ * `values` or `values-<qualifiers>` folder. */
 export function translationKind(path: string): TranslationKind | undefined {
   if (/\.(xlf|xliff)$/i.test(path)) return 'xliff';
+  if (/(^|[\\/])values(-[^\\/]+)?[\\/]strings\.xml$/.test(path)) return 'android';
+  if (/\.strings$/i.test(path)) return 'strings';
+  if (/\.xcstrings$/i.test(path)) return 'xcstrings';
   if (/\.po$/i.test(path)) return 'po';
   // ARB (Flutter) is JSON whose `@key` and `@@locale` entries are metadata: jsonStrings skips them.
   if (/\.(json|arb)$/i.test(path)) return 'json';
@@ -41,6 +50,7 @@ export function translationKind(path: string): TranslationKind | undefined {
 export function readTranslations(kind: TranslationKind, text: string, sourceText?: string): ReadResult {
   if (kind === 'xliff') return readXliff(text);
   if (kind === 'po') return readPo(text);
+  if (kind === 'xcstrings') return readXcstrings(text);
   return readKeyValuePair(sourceText ?? (kind === 'json' ? '{}' : ''), text, kind);
 }
 
@@ -49,7 +59,7 @@ export function checkUnits(read: ReadResult, index: TermIndex, sourceLang: strin
   const findings: TermFinding[] = [];
   const renderings: Rendering[] = [];
   for (const u of read.units) {
-    const r = index.checkUnit(u, sourceLang, targetLang);
+    const r = index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
     for (const f of r.findings) findings.push(f);
     for (const x of r.renderings) renderings.push(x);
   }
@@ -78,6 +88,10 @@ export function toFileFindings(findings: readonly TermFinding[], fileText: strin
 }
 
 /** Convenience for one file and a tally kept by the caller: findings of the units, then `inconsistent-term`. */
+/** Whether a kind is read as a target-locale file paired by key with its source-locale file. */
+export const isKeyValueKind = (kind: TranslationKind): kind is 'json' | 'properties' | 'android' | 'strings' =>
+  kind === 'json' || kind === 'properties' || kind === 'android' || kind === 'strings';
+
 export function checkFile(file: string, read: ReadResult, index: TermIndex, tally: RenderingTally, sourceLang: string, targetLang: string): TermFinding[] {
   const r = checkUnits(read, index, sourceLang, targetLang);
   tally.set(file, r.renderings);

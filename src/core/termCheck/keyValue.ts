@@ -5,6 +5,8 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { MappedBuilder, type MappedText } from './mapped';
 import { maskPlaceholders } from './placeholders';
+import { androidStrings } from './android';
+import { appleStrings } from './appleStrings';
 import { propertiesStrings } from './properties';
 import type { ReadResult, TranslationUnit } from './types';
 
@@ -64,8 +66,17 @@ export function jsonStrings(file: string): { strings: Map<string, MappedText>; p
 /** The target-locale file's strings paired with the source-locale file's by key path. A key only in the target is
  * left out (nothing to hold it against); a key only in the source is untranslated (no unit). The source text's
  * offsets are in the source file. */
-export function readKeyValuePair(sourceFile: string, targetFile: string, format: 'json' | 'properties' = 'json'): ReadResult {
-  const read = format === 'json' ? jsonStrings : (text: string) => ({ strings: propertiesStrings(text), problems: [] });
+export type KeyValueFormat = 'json' | 'properties' | 'android' | 'strings';
+
+const READERS: Record<KeyValueFormat, (text: string) => { strings: Map<string, MappedText>; problems: ReadResult['problems'] }> = {
+  json: jsonStrings,
+  properties: (text) => ({ strings: propertiesStrings(text), problems: [] }),
+  android: androidStrings,
+  strings: appleStrings,
+};
+
+export function readKeyValuePair(sourceFile: string, targetFile: string, format: KeyValueFormat = 'json'): ReadResult {
+  const read = READERS[format];
   const src = read(sourceFile);
   const trg = read(targetFile);
   const units: TranslationUnit[] = [];

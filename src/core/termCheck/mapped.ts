@@ -92,6 +92,12 @@ export class MappedBuilder {
 
 /** Masks spans of a text (placeholders such as `{{name}}`, `%1$s`) as one PLACEHOLDER each, keeping the map. */
 export function maskSpans(m: MappedText, spans: Array<[number, number]>): MappedText {
+  return replaceSpans(m, spans.map(([s, e]) => [s, e, PLACEHOLDER]));
+}
+
+/** Replaces spans of a text [start, end, text] (ascending, not overlapping) by decoded text that stands for the file
+ * range of the span as a whole (an escape decoded after the XML entities were, a placeholder), keeping the map. */
+export function replaceSpans(m: MappedText, spans: Array<[number, number, string]>): MappedText {
   if (!spans.length) return m;
   const b = new MappedBuilder();
   let t = 0;
@@ -103,9 +109,9 @@ export function maskSpans(m: MappedText, spans: Array<[number, number]>): Mapped
       else b.decoded(m.text[i], f, next);
     }
   };
-  for (const [s, e] of spans) {
+  for (const [s, e, text] of spans) {
     copy(t, s);
-    b.decoded(PLACEHOLDER, fileOffset(m, s), fileRange(m, s, e)[1]);
+    b.decoded(text, fileOffset(m, s), fileRange(m, s, e)[1]);
     t = e;
   }
   copy(t, m.text.length);

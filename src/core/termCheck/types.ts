@@ -15,6 +15,8 @@ export interface TranslationUnit {
   state?: string;
   /** Key/value files: the source string lies in the source-locale file, not in the file of the target. */
   sourceInOtherFile?: boolean;
+  /** A file that holds several target languages (an Apple String Catalog): this unit's, over the file's. */
+  targetLang?: string;
   /** What the file itself says not to check in this unit ("Ignore here"): a PO translator comment or an XLIFF note
    * `terminology-ignore: cloud, server` (the terms, by the glossary's source phrase or the forbidden term, any case),
    * or `terminology-ignore` alone (every term). */
@@ -50,4 +52,4 @@ export interface ReadResult {
   problems: ReadProblem[];
 }
 
-export type TranslationFormat = 'xliff-1.2' | 'xliff-2' | 'po' | 'json' | 'properties';
+export type TranslationFormat = 'xliff-1.2' | 'xliff-2' | 'po' | 'json' | 'properties' | 'android' | 'strings' | 'xcstrings';

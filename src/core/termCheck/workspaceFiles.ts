@@ -22,12 +22,33 @@ export function glossaryLanguages(entries: readonly GlossaryEntry[]): { sourceLa
 
 const baseName = (seg: string) => { const dot = seg.lastIndexOf('.'); return dot > 0 ? seg.slice(0, dot) : seg; };
 
+/** An Android resource folder's locale: `values-de`, `values-pt-rBR`, `values-b+sr+Latn`, with other qualifiers
+ * around it (`values-de-v28`, `values-night-de`): the language, and the part of the folder name that names it. */
+function androidLocale(seg: string): { lang: string; part: string } | undefined {
+  if (!seg.startsWith('values-')) return undefined;
+  const quals = seg.split('-').slice(1);
+  for (let q = 0; q < quals.length; q++) {
+    const bcp = /^b\+([a-z]{2,3})((?:\+[A-Za-z0-9]{2,8})*)$/.exec(quals[q]);
+    if (bcp) return { lang: bcp[1] + bcp[2].replace(/\+/g, '-'), part: quals[q] };
+    if (!/^[a-z]{2,3}$/.test(quals[q])) continue;
+    const region = /^r([A-Z]{2}|\d{3})$/.exec(quals[q + 1] ?? '');
+    return region ? { lang: `${quals[q]}-${region[1]}`, part: `${quals[q]}-${quals[q + 1]}` } : { lang: quals[q], part: quals[q] };
+  }
+  return undefined;
+}
+
 /** The language a path names, from its end: `de.po`, `messages.de.xlf`, `app_de.json`, `locales/de/app.json`,
- * `de/LC_MESSAGES/app.po`. Only codes in `known` (root codes) count, so that `src/app.json` is no locale. */
+ * `de/LC_MESSAGES/app.po`, `de.lproj/Localizable.strings`, `values-pt-rBR/strings.xml`. Only codes in `known` (root
+ * codes) count, so that `src/app.json` is no locale. */
 export function localeOfPath(file: string, known: ReadonlySet<string>, sep = '/'): { lang: string; segment: number; part: string } | undefined {
   const segments = file.split(sep);
   for (let s = segments.length - 1; s >= 0; s--) {
     const seg = s === segments.length - 1 ? baseName(segments[s]) : segments[s];
+    const android = androidLocale(seg);
+    if (android) {
+      if (known.has(langRoot(android.lang))) return { ...android, segment: s };
+      continue;
+    }
     const parts = seg.split(/[._]/);
     const candidates = [seg, ...parts.slice().reverse(), parts.length > 1 ? parts.slice(-2).join('_') : ''];
     for (const c of candidates) {
@@ -44,6 +65,20 @@ export function sourceFileCandidates(file: string, locale: { segment: number; pa
   const segments = file.split(sep);
   const seg = segments[locale.segment];
   const out: string[] = [];
+  if (seg.startsWith('values-')) {
+    // Android: the default resources are those without the locale qualifier (values-de-v28 → values-v28).
+    const copy = [...segments];
+    copy[locale.segment] = seg.replace(`-${locale.part}`, '');
+    return [copy.join(sep)];
+  }
+  if (seg.endsWith('.lproj')) {
+    // Apple: the source language's folder, else Base.lproj (Interface Builder's base localization).
+    return [...new Set([sourceLang, sourceLang.toLowerCase(), 'Base'].map((l) => {
+      const copy = [...segments];
+      copy[locale.segment] = `${l}.lproj`;
+      return copy.join(sep);
+    }))].filter((c) => c !== file);
+  }
   for (const lang of [sourceLang, sourceLang.toLowerCase(), sourceLang.toUpperCase()]) {
     const copy = [...segments];
     copy[locale.segment] = seg.replace(locale.part, lang);
