@@ -1,17 +1,19 @@
-/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON, ARB and .properties) held against the glossaries
+/** `terminology check-terms [paths…]`: the translation files (XLIFF, PO, per-locale JSON, ARB, .properties, Android
+ * strings.xml, Apple .strings and .xcstrings) held against the glossaries
  * the manifest links (src/core/termCheck), reported as `lint` reports (same formats, exit codes, rule settings). */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { applyRuleSettings } from '../core/ruleSettings';
 import {
-  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, joinIgnore, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
+  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, isKeyValueKind, joinIgnore, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
   type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
 } from '../core/termCheck';
 import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
 import { EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError } from './files';
 import { findManifest, loadManifest, type CliFinding, type LoadedManifest } from './lintFiles';
 
+const KINDS = '.xlf, .xliff, .po, .json, .arb, .properties, values*/strings.xml, .strings, .xcstrings';
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 
 /** Every entry of the manifest's linked dictionaries that exist (a file that cannot be read is lint's to report). */
@@ -62,7 +64,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     if (isDynamicPattern(p)) {
       const found = globSync(p, { cwd, absolute: true, onlyFiles: true, ignore: [...SKIP_DIRS].map((d) => `**/${d}/**`), expandDirectories: false })
         .map((f) => resolve(f)).filter((f) => translationKind(f)).sort();
-      if (!found.length) throw new UsageError(`${p}: no files matched (translation files .xlf, .xliff, .po, .json, .arb, .properties)`);
+      if (!found.length) throw new UsageError(`${p}: no files matched (translation files ${KINDS})`);
       files.push(...found);
       continue;
     }
@@ -71,7 +73,7 @@ function translationFiles(paths: string[], cwd: string, m: LoadedManifest): stri
     try { st = statSync(abs); } catch (err) { throw new UsageError(fileErrorMessage(err as NodeJS.ErrnoException, p)); }
     if (st.isDirectory()) walk(abs, files, cwd);
     else if (translationKind(abs)) files.push(abs);
-    else throw new UsageError(`${p}: not a translation file (.xlf, .xliff, .po, .json, .arb, .properties)`);
+    else throw new UsageError(`${p}: not a translation file (${KINDS})`);
   }
   return [...new Set(files)].filter((f) => f !== m.file && !/\.lock\.json$/i.test(f) && !/terminology\.json$/i.test(f) && !f.endsWith(STATUS_FILE_NAME));
 }
@@ -132,7 +134,7 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
     let read: ReadResult;
     let sourceLang: string | undefined;
     let targetLang: string | undefined;
-    if (kind === 'json' || kind === 'properties') {
+    if (isKeyValueKind(kind)) {
       // A key/value file is a translation only as a target-locale file with its source-locale file beside it.
       if (!locale || sourceLangs.includes(langRoot(locale.lang))) continue;
       sourceLang = keyValueSourceLang(locale.lang, entries, sourceLangs);
@@ -156,7 +158,7 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
     const fileFindings: TermFinding[] = [];
     const renderings: Rendering[] = [];
     for (const u of read.units) {
-      const r = index.checkUnit(u, sourceLang, targetLang);
+      const r = index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
       for (const f of r.findings) fileFindings.push(f);
       for (const x of r.renderings) renderings.push(x);
     }

@@ -1,11 +1,12 @@
-/** The term check's diagnostics: each open translation file (XLIFF, PO, per-locale JSON, ARB, .properties) held
+/** The term check's diagnostics: each open translation file (XLIFF, PO, per-locale JSON, ARB, .properties, Android
+ * strings.xml, Apple .strings and .xcstrings) held
  * against the linked glossaries as you type (debounced, stale results dropped), again when its source-locale file or a
  * glossary changes; and the whole workspace on demand. Findings land on the target string's characters, with the
  * product's codes, severities, documentation links and the manifest's "rules". */
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import {
-  bilingualLanguages, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
+  bilingualLanguages, isKeyValueKind, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
   toFileFindings, translationKind, type ReadResult, type TermFileFinding, type TermFinding,
 } from '../core/termCheck';
 import { applyRuleSettings } from '../core/ruleSettings';
@@ -20,7 +21,7 @@ export interface WorkspaceCheckSummary { files: number; units: number; findings:
 
 const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
 const SKIP = '**/{node_modules,.git,dist,out,.vscode-test}/**';
-export const TRANSLATION_GLOB = '**/*.{xlf,xliff,po,json,arb,properties}';
+export const TRANSLATION_GLOB = '{**/*.xlf,**/*.xliff,**/*.po,**/*.json,**/*.arb,**/*.properties,**/*.strings,**/*.xcstrings,**/values*/strings.xml}';
 
 /** Whether a file is one the term check reads (the manifest and the lock are not). */
 export const isTranslationFile = (uri: vscode.Uri) => uri.scheme === 'file' && !!translationKind(uri.path) && !/(terminology\.json|\.lock\.json)$/i.test(uri.path);
@@ -109,7 +110,7 @@ export class TermChecker implements vscode.Disposable {
     let read: ReadResult;
     let sourceLang: string | undefined;
     let targetLang: string | undefined;
-    if (kind === 'json' || kind === 'properties') {
+    if (isKeyValueKind(kind)) {
       if (!locale || set.sourceLangs.includes(langRoot(locale.lang))) return undefined;
       sourceLang = keyValueSourceLang(locale.lang, set.entries, set.sourceLangs);
       const source = sourceLang ? await findSource(set.folder, rel, locale, sourceLang) : undefined;
@@ -125,7 +126,7 @@ export class TermChecker implements vscode.Disposable {
     const findings: TermFinding[] = [];
     const renderings = [];
     for (const u of read.units) {
-      const r = set.index.checkUnit(u, sourceLang, targetLang);
+      const r = set.index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
       for (const f of r.findings) findings.push(f);
       for (const x of r.renderings) renderings.push(x);
     }
