@@ -37,8 +37,9 @@ Commands:
                   then the lock is updated: commit it
   pull            merge the service's changes into the files (three-way, conflicts as blocks); updates the lock
   check-terms [paths…]
-                  hold the translation files (XLIFF 1.2/2.x .xlf|.xliff, gettext .po, per-locale JSON, ARB and
-                  .properties paired with the source-locale file) against the glossaries the manifest links: term-not-used, forbidden-term,
+                  hold the translation files (XLIFF 1.2/2.x .xlf|.xliff, gettext .po, Apple .xcstrings; per-locale
+                  JSON, ARB, .properties, Android values-*/strings.xml and Apple .strings paired with the
+                  source-locale file) against the glossaries the manifest links: term-not-used, forbidden-term,
                   inconsistent-term, untranslated-term (docs/term-check.md). Without paths, the manifest's folder
 
 Options:

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { encodeTextFile } from '../../../src/core';
 import { localeOfPath } from '../../../src/cli/checkTerms';
 import { buildOnce, fixtures, run } from './harness';
 
@@ -93,6 +94,25 @@ describe('CLI check-terms (the built dist/cli.js as a child process)', function 
     assert.match(none.stderr, /takes its glossaries from the manifest/);
   });
 
+  it('Android strings.xml, Apple .strings (UTF-16 with a BOM) and .xcstrings, each paired or split by language', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'terminology-terms-'));
+    cpSync(dir, tmp, { recursive: true });
+    const put = (path: string, data: string | Uint8Array) => { mkdirSync(join(tmp, dirname(path)), { recursive: true }); writeFileSync(join(tmp, path), data); };
+    put('android/res/values/strings.xml', '<resources>\n  <string name="a">Open the file</string>\n  <string name="b" translatable="false">file</string>\n</resources>\n');
+    put('android/res/values-de-rAT/strings.xml', '<resources>\n  <string name="a">\\"Dokument\\" öffnen</string>\n  <string name="b">file</string>\n</resources>\n');
+    put('apple/en.lproj/Localizable.strings', '"a" = "Save to the cloud";\n');
+    put('apple/de.lproj/Localizable.strings', encodeTextFile('/* Deutsch */\n"a" = "In der cloud speichern";\n', 'utf-16le'));
+    put('apple/Localizable.xcstrings', '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "Open the file" : {\n      "localizations" : {\n        "de" : { "stringUnit" : { "state" : "translated", "value" : "Öffnen" } },\n        "fr" : { "stringUnit" : { "state" : "translated", "value" : "Ouvrir le fichier" } }\n      }\n    }\n  }\n}\n');
+    const r = await run(['check-terms', 'android', 'apple'], tmp);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.stdout.trimEnd().split('\n'), [
+      'android/res/values-de-rAT/strings.xml:2:20: warning term-not-used The source has "file"; the target does not use the glossary\'s "Datei" (glossary Product, en-de).',
+      'apple/Localizable.xcstrings:6:70: warning term-not-used The source has "file"; the target does not use the glossary\'s "Datei" (glossary Product, en-de).',
+      'apple/de.lproj/Localizable.strings:2:15: warning untranslated-term "cloud" is left as in the source: the glossary translates it as "Wolke" (glossary Product, en-de).',
+    ]);
+    assert.match(r.stderr, /3 warning\(s\), 0 info in 3 file\(s\)/);
+  });
+
   it('--fix is lint\'s only', async () => {
     const r = await run(['check-terms', '--fix'], dir);
     assert.equal(r.status, 2);
@@ -105,6 +125,7 @@ describe('check-terms: the locale a path names', () => {
   const cases: Array<[string, string | undefined]> = [
     ['locales/de/app.json', 'de'], ['i18n/de.json', 'de'], ['messages.de.xlf', 'de'], ['app_de.json', 'de'], ['l10n/app_de.arb', 'de'],
     ['po/pt_BR.po', 'pt-BR'], ['de/LC_MESSAGES/app.po', 'de'], ['src/app.json', undefined], ['locales/fr/app.json', undefined],
+    ['res/values-pt-rBR/strings.xml', 'pt-BR'], ['res/values/strings.xml', undefined], ['App/de.lproj/Localizable.strings', 'de'],
   ];
   for (const [path, lang] of cases) it(`${path} → ${lang ?? 'none'}`, () => assert.equal(localeOfPath(path.split('/').join(sep), known)?.lang, lang));
 });
