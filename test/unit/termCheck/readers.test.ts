@@ -90,6 +90,12 @@ const cases: Case[] = [
     file: 'msgid "A %(name)s cloud"\nmsgstr "Eine %(name)s Wolke"\nmsgid "B"\nmsgstr ""\n# translator\nmsgid "C"\nmsgstr "D"\n',
     units: [{ id: 'A %(name)s cloud', source: 'A \uFFFC cloud', target: 'Eine \uFFFC Wolke', spots: [['\uFFFC', '%(name)s']] }, { id: 'B', source: 'B', target: '' }, { id: 'C', source: 'C', target: 'D' }],
   },
+  {
+    // As in django/django contrib/humanize/locale/de (0e27594): a python-format with a precision.
+    name: 'PO: %(value).1f and %(count)d are one placeholder each', read: readPo,
+    file: 'msgid "%(value).1f million"\nmsgstr "%(value).1f Millionen %(count)d"\n',
+    units: [{ id: '%(value).1f million', source: '\uFFFC million', target: '\uFFFC Millionen \uFFFC', spots: [['\uFFFC M', '%(value).1f M'], ['n \uFFFC', 'n %(count)d']] }],
+  },
 ];
 
 describe('term check readers: each string with the file offset of each character', () => {
