@@ -8,7 +8,9 @@ import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 // The fixture (test/fixtures/termcheck) is copied into the workspace as term-it/: a manifest linking one glossary whose
 // en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files,
-// and a .properties pair (messages_de with messages_en) that no test opens: only the workspace check reads it.
+// and a .properties pair (messages_de with messages_en) that no test opens: only the workspace check reads it; an
+// Android values-de/strings.xml, a UTF-16 de.lproj/Localizable.strings and a Localizable.xcstrings (de and fr). The
+// real projects' files under real/ are the unit tests' and are not copied.
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000031', name: 'Term check test' };
 const FIXTURE = vscode.Uri.file(path.resolve(__dirname, '../../../test/fixtures/termcheck'));
 const root = () => vscode.workspace.workspaceFolders![0].uri;
@@ -52,6 +54,7 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
     seedGlossary(GLOSSARY, { 'en-de': [['cloud', 'Nebel']], 'en-fr': [['cloud', 'nuage'], ['account', 'compte']] });
     await vscode.workspace.fs.copy(FIXTURE, folder(), { overwrite: true });
+    await vscode.workspace.fs.delete(file('real'), { recursive: true, useTrash: false });
     // The web workbench saves after a delay by default; here edits stay unsaved until a step reverts them.
     await vscode.workspace.getConfiguration('files').update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     await vscode.workspace.getConfiguration('terminology').update('manifest', 'term-it/terminology.json', vscode.ConfigurationTarget.Global);
@@ -157,6 +160,32 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.match(text, /Glossary Term check test, dictionary EN → DE \(term-it\/glossaries\/en-de\.glossary\.tsv:1\)/);
   });
 
+  step('Android strings.xml, UTF-16 Apple .strings and .xcstrings: findings on the characters; the fix between escapes', async () => {
+    const before = remoteEntries();
+    const android = (await open('android/res/values-de/strings.xml')).document;
+    const aline = android.lineAt(2).text;
+    const ads = await findingsWhere('android/res/values-de/strings.xml', (b) => b.length === 1, 'one finding in the Android file');
+    assert.deepEqual(brief(ads), [['untranslated-term', 2, aline.indexOf('cloud'), aline.indexOf('cloud') + 5]]);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', android.uri, ads[0].range);
+    const fix = actions.find((a) => a.title === 'Replace with the glossary\'s "Wolke"');
+    assert.ok(fix?.edit, `the replace fix among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(android.lineAt(2).text, '    <string name="save">In der \\"Wolke\\" speichern</string>');
+    await findingsWhere('android/res/values-de/strings.xml', (b) => b.length === 0, 'the finding gone after the fix');
+    assert.equal(remoteEntries(), before, 'the service\'s glossary is unchanged');
+    // Saved as UTF-16 LE with a byte order mark: VS Code decodes it, the columns are the text's.
+    const bytes = await vscode.workspace.fs.readFile(file('apple/de.lproj/Localizable.strings'));
+    assert.deepEqual([bytes[0], bytes[1]], [0xff, 0xfe]);
+    await open('apple/de.lproj/Localizable.strings');
+    const sds = await findingsWhere('apple/de.lproj/Localizable.strings', (b) => b.length === 1, 'one finding in the .strings file');
+    assert.deepEqual(brief(sds), [['term-not-used', 1, 13, 23]]);
+    // One catalog, two target languages: "nuage" (fr) is the glossary's, "cloud" (de) is left as in the source.
+    const xc = await open('apple/Localizable.xcstrings');
+    const xline = xc.document.lineAt(5).text;
+    const xds = await findingsWhere('apple/Localizable.xcstrings', (b) => b.length === 1, 'one finding in the catalog');
+    assert.deepEqual(brief(xds), [['untranslated-term', 5, xline.indexOf('cloud'), xline.indexOf('cloud') + 5]]);
+  });
+
   step('Check Terms in Workspace: every translation file, open or not; cancel stops it', async () => {
     await closeAll();
     // A closed editor's document stays in textDocuments for minutes: only a file no test opened is read from disk.
@@ -164,14 +193,15 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.deepEqual(neverOpened.map((d) => d.uri.path), [], 'the .properties pair was never opened');
     const progress: string[] = [];
     const s = await ext.actions.checkTermsInWorkspace({ onProgress: (d, t) => progress.push(`${d}/${t}`) });
-    // de.po, fr.po, messages.de.xlf, locales/de/app.json, messages_de.properties (locales/en/app.json and
-    // messages_en.properties are the source locale).
-    assert.equal(s.files, 5);
+    // de.po, fr.po, messages.de.xlf, locales/de/app.json, messages_de.properties, android/res/values-de/strings.xml,
+    // apple/de.lproj/Localizable.strings, apple/Localizable.xcstrings (locales/en/app.json, messages_en.properties,
+    // android/res/values/strings.xml and apple/en.lproj are the source locale).
+    assert.equal(s.files, 8);
     assert.ok(progress.length >= 7 && progress.at(-1) === `${progress.length}/${progress.length}`, progress.join(' '));
     const states = vscode.workspace.textDocuments.filter((d) => d.uri.path.includes('/term-it/')).map((d) => `${d.uri.path.split('/term-it/')[1]} dirty=${d.isDirty} closed=${d.isClosed}`);
     const perFile = vscode.languages.getDiagnostics().filter(([u]) => u.path.includes('/term-it/')).map(([u, ds]) => `${u.path.split('/term-it/')[1]}: ${JSON.stringify(brief(ds))}`);
-    assert.deepEqual(s.byCode, { 'untranslated-term': 4, 'term-not-used': 3 }, `the unsaved fixes were reverted: the files on disk count; ${perFile.join('; ')}; ${states.join('; ')}`);
-    assert.equal(s.findings, 7);
+    assert.deepEqual(s.byCode, { 'untranslated-term': 6, 'term-not-used': 4 }, `the unsaved fixes were reverted: the files on disk count; ${perFile.join('; ')}; ${states.join('; ')}`);
+    assert.equal(s.findings, 10);
     const xlf = await diagnosticsWhere(file('messages.de.xlf'), (ds) => ds.length === 1, 'a closed file\'s finding published');
     assert.equal(codeOf(xlf[0]), 'untranslated-term');
     // save=In der Cloud speichern: "Cloud" (12–17); account.title=Ihr Profil: the whole value (14–24), its source
