@@ -6,6 +6,7 @@ import { maskSpans, type MappedText } from './mapped';
  * - `{{name}}` (i18next, Angular), `{name}` / `{0}` (vue-i18n, ICU, MessageFormat), `{name, number}`;
  * - `%name%` (Symfony);
  * - printf: `%s`, `%1$s`, `%-5.2f`, `%@` (Apple), `%(name)s` and `%(value).1f` (Python);
+ * - Apple's plural variables `%#@files@` (.stringsdict, .xcstrings) and a substitution's `%arg`;
  * - `$t(key)` (i18next nesting), `@:key` (vue-i18n links);
  * - the keywords of an ICU plural or select (`{count, plural,` … `one {`), whose branches stay text.
  */
@@ -15,6 +16,8 @@ const PLACEHOLDER_RE = new RegExp([
   String.raw`(?:\b(?:zero|one|two|few|many|other)|=\d+)\s*\{(?=[^{}]*\})`,
   String.raw`\{\s*[\w.]+\s*(?:,\s*[\w]+\s*(?:,[^{}]*)?)?\}`,
   String.raw`%[A-Za-z_]\w*%`,
+  String.raw`%(?:\d+\$)?#@\w+@`,
+  String.raw`%arg\b`,
   String.raw`%(?:\d+\$)?[-+#0]*\d*(?:\.\d+)?(?:[sdifuxXeEgGcpo@]|l[du]|ll[du])`,
   String.raw`%\([A-Za-z_]\w*\)[-+#0 ]*\d*(?:\.\d+)?[sdifurxXeEgGco]`,
   String.raw`\$t\([^)]*\)`,

@@ -1,7 +1,8 @@
 /** Apple String Catalogs (`Localizable.xcstrings`, Xcode 15+): one JSON file holds the source language and every
  * translation, so it is bilingual like XLIFF, once per target language: each unit carries its own `targetLang` and the
  * file's is `mul`. `strings → key → localizations → lang → stringUnit {state, value}`, or `variations` (`plural` →
- * zero/one/two/few/many/other, `device` → iphone/ipad/mac…, nested) with a stringUnit at each leaf. The source is the
+ * zero/one/two/few/many/other, `device` → iphone/ipad/mac…, nested) and `substitutions` (one per plural argument of
+ * the format) with a stringUnit at each leaf. The source is the
  * source language's own localization of the same leaf (else of the `other` plural, else its plain value), else the key
  * itself, which is what Xcode shows. `shouldTranslate: false` is skipped; a state other than `translated` is marked
  * like a fuzzy entry. jsonc-parser (a dependency already) gives each string's place. Pure. */
@@ -24,7 +25,8 @@ function members(node: Node | undefined): Array<[string, Node, Node]> {
 
 const child = (node: Node | undefined, key: string) => (node ? findNodeAtLocation(node, [key]) : undefined);
 
-/** The leaves of a localization: its stringUnit (path '') and those of its variations ('plural.one', 'device.mac.plural.other'). */
+/** The leaves of a localization: its stringUnit (path '') and those of its variations ('plural.one',
+ * 'device.mac.plural.other') and substitutions ('substitutions.files.plural.one'). */
 function leaves(loc: Node | undefined, path = ''): Array<{ path: string; value?: Node; state?: string }> {
   const out: Array<{ path: string; value?: Node; state?: string }> = [];
   if (!loc) return out;
@@ -33,9 +35,12 @@ function leaves(loc: Node | undefined, path = ''): Array<{ path: string; value?:
     const state = child(unit, 'state')?.value as string | undefined;
     out.push({ path, value: child(unit, 'value'), ...(state ? { state } : {}) });
   }
+  const at = (name: string) => (path ? `${path}.${name}` : name);
   for (const [kind, , cases] of members(child(loc, 'variations'))) {
-    for (const [name, , v] of members(cases)) out.push(...leaves(v, path ? `${path}.${kind}.${name}` : `${kind}.${name}`));
+    for (const [name, , v] of members(cases)) out.push(...leaves(v, at(`${kind}.${name}`)));
   }
+  // A format with several plural arguments: `%#@files@ in %#@folders@`, each substitution with its own variations.
+  for (const [name, , s] of members(child(loc, 'substitutions'))) out.push(...leaves(s, at(`substitutions.${name}`)));
   return out;
 }
 

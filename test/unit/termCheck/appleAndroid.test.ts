@@ -78,7 +78,7 @@ const cases: Case[] = [
     read: apple, units: [{ id: 'n', source: '\uFFFC files in the cloud', target: '\uFFFC Dateien in der Wolke', spots: [['\uFFFC Dateien', '%1$@ Dateien']] }], problems: 1,
   },
   {
-    name: 'xcstrings: source localization or the key; states; plural and device variations; shouldTranslate false; per-unit language',
+    name: 'xcstrings: source localization or the key; states; plural, device variations and substitutions; shouldTranslate false; per-unit language',
     file: JSON.stringify({
       sourceLanguage: 'en', version: '1.0',
       strings: {
@@ -89,6 +89,10 @@ const cases: Case[] = [
         } },
         tap: { localizations: { en: { stringUnit: { state: 'translated', value: 'Tap the cloud' } },
           de: { variations: { device: { mac: { stringUnit: { state: 'translated', value: 'Klicke auf die Wolke' } }, other: { stringUnit: { state: 'translated', value: 'Tippe auf die Wolke' } } } } } } },
+        sub: { localizations: {
+          en: { stringUnit: { state: 'translated', value: '%#@n@ in the cloud' }, substitutions: { n: { argNum: 1, formatSpecifier: 'lld', variations: { plural: { one: { stringUnit: { state: 'translated', value: '%arg file' } }, other: { stringUnit: { state: 'translated', value: '%arg files' } } } } } } },
+          de: { stringUnit: { state: 'translated', value: '%#@n@ in der Wolke' }, substitutions: { n: { argNum: 1, formatSpecifier: 'lld', variations: { plural: { one: { stringUnit: { state: 'translated', value: '%arg Datei' } }, other: { stringUnit: { state: 'translated', value: '%arg Dateien' } } } } } } },
+        } },
         Brand: { shouldTranslate: false, localizations: { de: { stringUnit: { state: 'translated', value: 'Brand' } } } },
         'No translation': {},
       },
@@ -102,6 +106,9 @@ const cases: Case[] = [
       { id: 'files#de#plural.other', source: '\uFFFC files in the cloud', target: '\uFFFC Dateien in der Wolke', targetLang: 'de' },
       { id: 'tap#de#device.mac', source: 'Tap the cloud', target: 'Klicke auf die Wolke', targetLang: 'de' },
       { id: 'tap#de#device.other', source: 'Tap the cloud', target: 'Tippe auf die Wolke', targetLang: 'de', spots: [['Wolke', 'Wolke']] },
+      { id: 'sub#de', source: '\uFFFC in the cloud', target: '\uFFFC in der Wolke', targetLang: 'de', spots: [['\uFFFC in', '%#@n@ in']] },
+      { id: 'sub#de#substitutions.n.plural.one', source: '\uFFFC file', target: '\uFFFC Datei', targetLang: 'de', spots: [['\uFFFC', '%arg']] },
+      { id: 'sub#de#substitutions.n.plural.other', source: '\uFFFC files', target: '\uFFFC Dateien', targetLang: 'de' },
     ],
   },
   {
