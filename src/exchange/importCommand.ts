@@ -13,7 +13,8 @@ import { argOf, requireClient, type CommandContext } from '../trees/commandConte
 import { pickGlossary, pickLanguage } from '../platform/pickers';
 import { pairLabel, plural } from '../platform/words';
 import type { ImportActions, ImportChoices, ImportSource, ImportTarget } from './importActions';
-import { renderLayout, renderPreview, type ImportPreviewDocuments } from './previewDocument';
+import type { ImportPreviewDocuments } from './previewDocument';
+import { renderLayout, renderPreview } from './previewText';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
 const IMPORTABLE = /\.(tbx|csv|tsv|txt|xml)$/i;

@@ -1,11 +1,7 @@
-/** The import preview as a read-only Markdown document (`terminology-import:` scheme): per pair the counts of entries
- * added, changed, removed, unchanged and skipped with the reason, the findings of the entry rules, every choice made. */
+/** The import preview as a read-only Markdown document (`terminology-import:` scheme); its text is previewText.ts's. */
 import * as vscode from 'vscode';
-import { SKIP_REASONS, SKIP_WORDS, type ImportPlan, type PairPreview, type Sheet } from '../core/exchange';
-import { pairLabel } from '../platform/words';
 
 export const PREVIEW_SCHEME = 'terminology-import';
-const LIST_LIMIT = 200;
 
 export class ImportPreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -62,57 +58,4 @@ export class ImportPreviewDocuments implements vscode.TextDocumentContentProvide
   dispose(): void {
     this.changed.dispose();
   }
-}
-
-const esc = (s: string) => s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
-
-export function renderPreview(fileName: string, plan: ImportPlan, previews: PairPreview[], targetText: string): string {
-  const out: string[] = [];
-  out.push(`# ${vscode.l10n.t('Import preview: {0}', esc(fileName))}`, '');
-  out.push(vscode.l10n.t('Nothing has been sent yet. Target: {0}.', esc(targetText)), '');
-  for (const n of plan.notes) out.push(`- ${esc(n)}`);
-  if (plan.sourceLang) out.push(`- ${vscode.l10n.t('Source language: {0}', plan.sourceLang.toUpperCase())}`);
-  out.push('', `| ${vscode.l10n.t('Dictionary')} | ${vscode.l10n.t('Added')} | ${vscode.l10n.t('Changed')} | ${vscode.l10n.t('Removed')} | ${vscode.l10n.t('Unchanged')} | ${vscode.l10n.t('Skipped')} | ${vscode.l10n.t('Errors')} |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const p of previews) {
-    out.push(`| ${pairLabel(p)}${p.exists ? '' : ` (${vscode.l10n.t('new')})`} | ${p.added} | ${p.changed} | ${p.removed} | ${p.unchanged} | ${p.skippedTotal} | ${p.errors} |`);
-  }
-  for (const [i, pair] of plan.pairs.entries()) {
-    const p = previews[i];
-    if (!pair.skipped.length && !pair.findings.length) continue;
-    out.push('', `## ${pairLabel(pair)}`, '');
-    if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
-    const reasons = SKIP_REASONS.filter((r) => p.skipped[r]).map((r) => `${p.skipped[r]} ${SKIP_WORDS[r]}`);
-    if (reasons.length) out.push(vscode.l10n.t('Skipped: {0}.', reasons.join(', ')), '');
-    for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(s.message)}`);
-    if (pair.skipped.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', pair.skipped.length - LIST_LIMIT)}`);
-    const shown = pair.findings.filter((f) => f.severity !== 'error' || !pair.skipped.some((s) => s.reason === 'invalid' && s.line === f.line));
-    if (shown.length) {
-      out.push('', `### ${vscode.l10n.t('Findings')}`, '');
-      for (const f of shown.slice(0, LIST_LIMIT)) out.push(`- ${f.line ? `${vscode.l10n.t('line {0}', f.line)}: ` : ''}${f.severity} \`${f.code}\` — ${esc(f.message)}`);
-    }
-  }
-  if (plan.choices.length) {
-    out.push('', `## ${vscode.l10n.t('Choices made')}`, '');
-    for (const c of plan.choices.slice(0, LIST_LIMIT)) out.push(`- ${c.line ? `${vscode.l10n.t('line {0}', c.line)}: ` : ''}${esc(c.message)}`);
-    if (plan.choices.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', plan.choices.length - LIST_LIMIT)}`);
-  }
-  return out.join('\n') + '\n';
-}
-
-/** The first rows of a sheet whose columns the user is asked about: what each column is taken for so far. */
-export function renderLayout(fileName: string, sheet: Sheet, rows = 10): string {
-  const out: string[] = [`# ${vscode.l10n.t('Columns of {0}', esc(fileName))}`, ''];
-  if (sheet.suggestion) out.push(esc(sheet.suggestion.why), '');
-  for (const n of sheet.notes) out.push(`- ${esc(n)}`);
-  const cols = [...Array(sheet.columnCount).keys()];
-  const head = cols.map((i) => {
-    const lang = sheet.suggestion?.columns.find((c) => c.index === i)?.lang;
-    const what = sheet.flags.includes(i) ? vscode.l10n.t('yes/no marks') : lang ? lang.toUpperCase() : '?';
-    return `${i + 1}${sheet.header?.[i] ? ` ${esc(sheet.header[i])}` : ''} (${what})`;
-  });
-  out.push('', `| ${vscode.l10n.t('Line')} | ${head.join(' | ')} |`, `| ---: | ${cols.map(() => '---').join(' | ')} |`);
-  for (const r of sheet.rows.slice(0, rows)) out.push(`| ${r.line} | ${cols.map((i) => esc((r.cells[i] ?? '').slice(0, 80))).join(' | ')} |`);
-  if (sheet.rows.length > rows) out.push('', vscode.l10n.t('… and {0} more rows', sheet.rows.length - rows));
-  return out.join('\n') + '\n';
 }
