@@ -13,6 +13,7 @@ import { applyRuleSettings } from '../core/ruleSettings';
 import { DIAGNOSTIC_SOURCE } from '../lint/convert';
 import { readFileText } from '../platform/fileText';
 import type { TermGlossaries, TermGlossarySet } from './glossaries';
+import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
 
 /** One published finding: the diagnostic and the core's finding behind it (its glossary entry, for hover and fixes). */
 export interface TermResult { diagnostic: vscode.Diagnostic; finding: TermFinding }
@@ -21,10 +22,6 @@ export interface WorkspaceCheckSummary { files: number; units: number; findings:
 
 const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
 const SKIP = '**/{node_modules,.git,dist,out,.vscode-test}/**';
-export const TRANSLATION_GLOB = '{**/*.xlf,**/*.xliff,**/*.po,**/*.json,**/*.arb,**/*.properties,**/*.strings,**/*.xcstrings,**/values*/strings.xml}';
-
-/** Whether a file is one the term check reads (the manifest and the lock are not). */
-export const isTranslationFile = (uri: vscode.Uri) => uri.scheme === 'file' && !!translationKind(uri.path) && !/(terminology\.json|\.lock\.json)$/i.test(uri.path);
 
 export class TermChecker implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('terminology-term-check');
