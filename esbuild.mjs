@@ -1,12 +1,16 @@
-// One bundler: src/extension.ts -> dist/extension.js, the table view's webview src/webview/main.ts ->
-// dist/webview/table.js (for the browser), the core worker src/worker/coreWorker.ts -> dist/coreWorker.js
-// (whole-text work off the extension host's event loop), and the CI linter src/cli/main.ts -> dist/cli.js (core + api,
-// no vscode). `--production` minifies, `--watch` rebuilds on change.
+// One bundler: src/extension.ts -> dist/extension.js, and beside it the lazy bundles (LAZY below: what only one feature
+// needs, loaded when that feature is first used), the table view's webview src/webview/main.ts -> dist/webview/table.js
+// (for the browser), the core worker src/worker/coreWorker.ts -> dist/coreWorker.js (whole-text work off the extension
+// host's event loop), and the CI linter src/cli/main.ts -> dist/cli.js (core + api, no vscode). `--production` minifies,
+// `--watch` rebuilds on change, `--analyze` lists what each of the extension's bundles holds.
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+// `--analyze`: what each of the extension's bundles is made of, biggest first.
+const analyze = process.argv.includes('--analyze');
 
 /** Prints build problems in the form the VS Code problem matcher `$esbuild-watch` understands. */
 const problemReporter = {
@@ -52,10 +56,91 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// The lazy bundles: a feature's `lazy.ts` is bundled on its own as dist/<name>.js, and the feature loads it with a
+// `require('./lazy')` at first use (src/platform/lazy.ts). A module that dist/extension.js holds anyway is not bundled
+// twice: the lazy bundle takes the extension's own instance of it (one copy of each class, each cache, each setting),
+// handed over when the extension loads it. So the bundles are built in three steps: the extension without the lazy
+// modules (what it holds), each lazy bundle against that, then the extension with the modules each lazy bundle takes.
+const LAZY = {
+  exchange: 'src/exchange/lazy.ts',
+};
+const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
+const key = (file) => relative(process.cwd(), file).split('\\').join('/');
+
+/** In the extension: `require('./lazy')` of a feature becomes `require("./<name>.js")(modules)`, the lazy bundle
+ * called with the modules it takes from the extension (`shared`: name -> the keys of those modules). */
+const lazyStubs = (shared) => ({
+  name: 'lazy-stubs',
+  setup(build) {
+    build.onResolve({ filter: /\/lazy$/ }, (args) => {
+      const name = args.kind !== 'entry-point' && lazyOf.get(resolve(args.resolveDir, `${args.path}.ts`));
+      return name ? { path: name, namespace: 'lazy' } : undefined;
+    });
+    build.onResolve({ filter: /^\.\/\w+\.js$/, namespace: 'lazy' }, (args) => ({ path: args.path, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
+      const modules = [...(shared[args.path] ?? [])].sort().map((k) => `${JSON.stringify(k)}: require(${JSON.stringify(resolve(k))})`);
+      return { contents: `module.exports = require("./${args.path}.js")({ ${modules.join(', ')} });`, resolveDir: process.cwd(), loader: 'js' };
+    });
+  },
+});
+
+/** In a lazy bundle: a module the extension holds (`held`, by key) is taken from it (`__shared`), not bundled; the keys
+ * taken go into `taken`. Barrels (index.ts: re-exports, no state) are bundled, so that only the modules behind them
+ * that the lazy bundle uses are taken. */
+const takeFromExtension = (held, taken) => ({
+  name: 'take-from-extension',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData?.inner || args.path === 'vscode' || args.path.startsWith('node:')) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { inner: true } });
+      if (found.errors.length || found.external || !found.path) return undefined;
+      const k = key(found.path);
+      if (!held.has(k) || /(^|\/)index\.ts$/.test(k)) return { path: found.path };
+      taken.add(k);
+      return { path: k, namespace: 'extension' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'extension' }, (args) => ({ contents: `module.exports = __shared[${JSON.stringify(args.path)}];`, loader: 'js' }));
+  },
+});
+
+const extensionOptions = { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] };
+
+/** After the probe (the extension without its lazy modules, and the lazy entries, unwritten): each lazy bundle, then the
+ * extension that hands them their modules. */
+const lazyBundles = {
+  name: 'lazy-bundles',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length) return;
+      const out = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'src/extension.ts');
+      const held = new Set(Object.keys(out[1].inputs));
+      const shared = Object.fromEntries(Object.keys(LAZY).map((name) => [name, new Set()]));
+      try {
+        const built = await Promise.all(Object.entries(LAZY).map(([name, file]) => esbuild.build({
+          ...common, metafile: analyze, entryPoints: { [name]: file }, outdir: 'dist', external: ['vscode'], plugins: [takeFromExtension(held, shared[name])],
+          // A function of the modules it takes: `require('./<name>.js')(modules)` is the feature's lazy.ts.
+          format: 'iife', globalName: 'lazyModule', banner: { js: 'module.exports = (__shared) => {' }, footer: { js: 'return lazyModule;\n};' },
+        })));
+        built.unshift(await esbuild.build({ ...extensionOptions, metafile: analyze, plugins: [lazyStubs(shared)] }));
+        if (analyze) for (const b of built) console.log(await esbuild.analyzeMetafile(b.metafile));
+      } catch (err) {
+        for (const e of err.errors ?? [{ text: String(err) }]) result.errors.push(e);
+        console.error(`✘ [ERROR] ${err.message}`);
+        if (!watch) process.exitCode = 1;
+      }
+    });
+  },
+};
+
 const contexts = await Promise.all([
-  // The extension, and the worker thread that takes whole-text work off the extension host's event loop.
+  // The extension and its lazy bundles (the probe writes nothing; lazyBundles writes them).
   esbuild.context({
-    ...common, entryPoints: { extension: 'src/extension.ts', coreWorker: 'src/worker/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
+    ...extensionOptions, entryPoints: { ...extensionOptions.entryPoints, ...LAZY }, write: false, metafile: true,
+    plugins: [lazyStubs({}), lazyBundles, problemReporter],
+  }),
+  // The worker thread that takes whole-text work off the extension host's event loop.
+  esbuild.context({
+    ...common, entryPoints: { coreWorker: 'src/worker/coreWorker.ts' }, outdir: 'dist', external: ['vscode'],
     plugins: [problemReporter],
   }),
   // The table view's webview (dictionaries and multilingual glossaries): a browser script, loaded under the

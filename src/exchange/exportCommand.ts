@@ -17,8 +17,9 @@ const FORMATS: Array<{ format: ExportFormat; label: string; detail: string; ext:
   { format: 'tsv', label: 'TSV per dictionary', detail: 'One <name>.<src>-<tgt>.glossary.tsv file per language pair.', ext: 'tsv' },
 ];
 
-export function registerExportCommand(ctx: CommandContext, actions: ExportActions): vscode.Disposable[] {
-  const run = async (arg?: unknown) => {
+/** The handler of Export Glossary… (`terminology.exportGlossary`). */
+export function exportCommand(ctx: CommandContext, actions: ExportActions): (arg?: unknown) => Promise<void> {
+  return async (arg?: unknown) => {
     const client = await requireClient(ctx);
     if (!client) return;
     const dictionary = argOf(arg, DictionaryNode);
@@ -78,7 +79,6 @@ export function registerExportCommand(ctx: CommandContext, actions: ExportAction
       await ctx.errors.show(vscode.l10n.t('Could not export {0}', what), err);
     }
   };
-  return [vscode.commands.registerCommand('terminology.exportGlossary', run)];
 }
 
 function progress<T>(what: string, work: (signal: AbortSignal, report: (done: number, total: number) => void) => Promise<T>): Thenable<T> {

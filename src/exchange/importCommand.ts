@@ -92,8 +92,9 @@ async function askHeader(sheet: Sheet, fileName: string): Promise<boolean | unde
 /** Where the answers about sheets' columns are kept (globalState), by header: see rememberLayout. */
 export const LAYOUTS = 'terminology.import.layouts';
 
-export function registerImportCommand(ctx: CommandContext, actions: ImportActions, previews: ImportPreviewDocuments, memento?: vscode.Memento): vscode.Disposable[] {
-  const run = async (arg?: unknown) => {
+/** The handler of Import into Glossary… (`terminology.importGlossary`). */
+export function importCommand(ctx: CommandContext, actions: ImportActions, previews: ImportPreviewDocuments, memento?: vscode.Memento): (arg?: unknown) => Promise<void> {
+  return async (arg?: unknown) => {
     if (!vscode.workspace.isTrusted) {
       void vscode.window.showWarningMessage(vscode.l10n.t('Import is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
       return;
@@ -332,5 +333,4 @@ export function registerImportCommand(ctx: CommandContext, actions: ImportAction
       await previews.close(fileName).catch(() => undefined);
     }
   };
-  return [vscode.commands.registerCommand('terminology.importGlossary', run)];
 }

@@ -1,10 +1,10 @@
-/** Import and export: the commands, their actions, the preview documents. */
+/** Import and export: the commands and the preview documents, registered at activation; the rest (the commands' steps,
+ * the actions, the exchange core) is in ./lazy.ts, loaded when one of them is first used. */
 import * as vscode from 'vscode';
 import type { CommandContext } from '../trees/commandContext';
-import { exportActions, type ExportActions } from './exportActions';
-import { registerExportCommand } from './exportCommand';
-import { importActions, type ImportActions } from './importActions';
-import { registerImportCommand } from './importCommand';
+import { forward, once } from '../platform/lazy';
+import type { ExportActions } from './exportActions';
+import type { ImportActions } from './importActions';
 import { ImportPreviewDocuments, PREVIEW_SCHEME } from './previewDocument';
 
 export type ExchangeActions = ImportActions & ExportActions;
@@ -17,15 +17,15 @@ export function registerExchange(ctx: CommandContext, memento?: vscode.Memento):
     .then((c) => c?.getLanguages('glossary').then((l) => l.map((x) => x.lang)))
     .catch(() => { languages = undefined; return undefined; });
   const previews = new ImportPreviewDocuments();
-  const imports = importActions(ctx, glossaryLanguages);
-  const exports = exportActions(ctx);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const exchange = once(() => (require('./lazy') as typeof import('./lazy')).makeExchange(ctx, glossaryLanguages, previews, memento));
   return {
-    actions: { ...imports, ...exports },
+    actions: forward(() => exchange().actions, { readImportFile: true, planImport: true, importPlan: true, previewImport: true, runImport: true, exportGlossary: true }),
     disposables: [
       previews,
       vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-      ...registerImportCommand(ctx, imports, previews, memento),
-      ...registerExportCommand(ctx, exports),
+      vscode.commands.registerCommand('terminology.importGlossary', (arg?: unknown) => exchange().importGlossary(arg)),
+      vscode.commands.registerCommand('terminology.exportGlossary', (arg?: unknown) => exchange().exportGlossary(arg)),
     ],
   };
 }
