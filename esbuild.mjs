@@ -63,6 +63,7 @@ const common = {
 // modules (what it holds), each lazy bundle against that, then the extension with the modules each lazy bundle takes.
 const LAZY = {
   exchange: 'src/exchange/lazy.ts',
+  termCheck: 'src/termCheck/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

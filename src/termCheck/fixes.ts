@@ -8,7 +8,6 @@ import type { TermChecker, TermResult } from './checker';
 const FIXABLE = new Set(['term-not-used', 'untranslated-term', 'forbidden-term']);
 
 export class TermCodeActions implements vscode.CodeActionProvider {
-  static readonly kinds = [vscode.CodeActionKind.QuickFix];
   constructor(private readonly checker: TermChecker) {}
 
   provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {

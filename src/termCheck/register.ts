@@ -1,13 +1,13 @@
 /** The term check in the editor: diagnostics on translation files, their quick fixes and hover, the status bar's
  * count of the open file's findings, and "Check Terms in Workspace". */
 import * as vscode from 'vscode';
+import { once } from '../platform/lazy';
 import { ManifestFile } from '../platform/manifestFile';
 import type { CommandContext } from '../trees/commandContext';
-import { TermChecker, type WorkspaceCheckSummary } from './checker';
-import { TermStatus } from './status';
-import { TRANSLATION_GLOB } from './translationFiles';
-import { TermCodeActions, TermHover } from './fixes';
-import { TermGlossaries } from './glossaries';
+import type { TermChecker, WorkspaceCheckSummary } from './checker';
+import type { TermGlossaries } from './glossaries';
+import type { TermStatus } from './status';
+import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
 
 export interface TermCheckActions {
   /** Checks every translation file under the manifest's folder; throws vscode.CancellationError when `signal` aborts. */
@@ -16,13 +16,21 @@ export interface TermCheckActions {
 
 export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus }
 
+/** Registers the term check's command and providers; the checker itself (./lazy.ts) is loaded when a translation file
+ * is first open (one open at activation: right after it), or the workspace check first runs. */
 export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
   const manifest = new ManifestFile();
-  const glossaries = new TermGlossaries(manifest, ctx.clients, log);
-  const checker = new TermChecker(glossaries, log);
-  const status = new TermStatus(checker);
-  const actions: TermCheckActions = { checkTermsInWorkspace: (options) => checker.checkWorkspace(options) };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const terms = once(() => (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log));
+  const wake = (docs: readonly vscode.TextDocument[]) => {
+    if (terms.peek() || !docs.some((d) => isTranslationFile(d.uri))) return;
+    opened.dispose();
+    terms();
+  };
+  const opened = vscode.workspace.onDidOpenTextDocument((d) => wake([d]));
+  const atStart = setTimeout(() => wake(vscode.workspace.textDocuments), 0);
+  const actions: TermCheckActions = { checkTermsInWorkspace: (options) => terms().checker.checkWorkspace(options) };
   const selector: vscode.DocumentSelector = { scheme: 'file', pattern: TRANSLATION_GLOB };
 
   const command = () => vscode.window.withProgress(
@@ -47,11 +55,13 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
 
   return {
     actions,
-    termCheck: { checker, glossaries, status },
+    termCheck: { get checker() { return terms().checker; }, get glossaries() { return terms().glossaries; }, get status() { return terms().status; } },
     disposables: [
-      manifest, glossaries, checker, status,
-      vscode.languages.registerCodeActionsProvider(selector, new TermCodeActions(checker), { providedCodeActionKinds: TermCodeActions.kinds }),
-      vscode.languages.registerHoverProvider(selector, new TermHover(checker)),
+      manifest, opened, { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
+      vscode.languages.registerCodeActionsProvider(selector, {
+        provideCodeActions: (doc, range, context) => terms().codeActions.provideCodeActions(doc, range, context),
+      }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+      vscode.languages.registerHoverProvider(selector, { provideHover: (doc, position) => terms().hover.provideHover(doc, position) }),
       vscode.commands.registerCommand('terminology.checkTermsInWorkspace', command),
     ],
   };
