@@ -64,6 +64,7 @@ const common = {
 const LAZY = {
   exchange: 'src/exchange/lazy.ts',
   termCheck: 'src/termCheck/lazy.ts',
+  styleRules: 'src/styleRules/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

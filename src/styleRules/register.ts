@@ -2,7 +2,6 @@
  * Commands gather (menus, pickers, modals); the actions do. */
 import * as vscode from 'vscode';
 import type { StyleRuleList } from '../api';
-import { STYLE_LANGUAGES } from '../core';
 import { StyleListNode } from '../trees/styleRulesTree';
 import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 
@@ -11,13 +10,16 @@ import { withCancellableProgress } from '../platform/progress';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { isStyleRulesUri, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
-import { StyleLint } from './styleLint';
-import { styleDocumentText } from '../core';
+import type { StyleLint } from './styleLint';
+import { once } from '../platform/lazy';
 
 /** Where the lists' file system is mounted: the `terminology` scheme's provider (documents/remoteFs). */
 export interface Mounts { mount(authority: string, provider: vscode.FileSystemProvider): vscode.Disposable }
 
 const REMOTE_SCHEME = 'terminology-style-remote';
+// The catalog, the document's checks and StyleLint wait in ./lazy.ts (dist/styleRules.js) until first needed.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const styleCore = () => require('./lazy') as typeof import('./lazy');
 /** JSON highlighting (its grammar includes JSON's), and its own settings: auto-save off, as for dictionaries. */
 export const STYLE_LANGUAGE = 'terminology-style-rules';
 
@@ -73,7 +75,10 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       vscode.window.setStatusBarMessage(vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version), 5000);
     },
   }, log);
-  const lint = new StyleLint((uri) => fs.knownIds(uri));
+  // The editor side (diagnostics, fixes, completion, hover) loads with the catalog when a list is first open.
+  const lint = once(() => new (styleCore().StyleLint)((uri) => fs.knownIds(uri)));
+  const wake = (doc: vscode.TextDocument) => { if (!lint.peek() && isStyleRulesUri(doc.uri)) lint(); };
+  for (const doc of vscode.workspace.textDocuments) wake(doc);
   for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
 
   const docOf = (uri: vscode.Uri) => vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
@@ -104,7 +109,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       const doc = await vscode.workspace.openTextDocument(uri);
       await giveLanguage(doc);
       await vscode.window.showTextDocument(doc, { preview: false });
-      lint.lint(doc);
+      lint().lint(doc);
       return uri;
     },
     async preflightStyleSave(uri, signal) {
@@ -114,7 +119,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     async compareStyleRules(uri, signal) {
       const remote = await (await clientOrThrow(ctx)).getStyleRules(styleIdOf(uri) ?? '', signal);
       const left = vscode.Uri.from({ scheme: REMOTE_SCHEME, path: uri.path, query: `${uri.query}&v=${remote.version}` });
-      remoteTexts.set(left.toString(), styleDocumentText(remote));
+      remoteTexts.set(left.toString(), styleCore().styleDocumentText(remote));
       remoteChanged.fire(left);
       await vscode.commands.executeCommand('vscode.diff', left, uri, vscode.l10n.t('{0}: service (version {1}) ↔ yours', remote.name, remote.version));
     },
@@ -124,7 +129,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       if (doc) {
         await vscode.window.showTextDocument(doc, { preview: false });
         await vscode.commands.executeCommand('workbench.action.files.revert');
-        lint.lint(doc);
+        lint().lint(doc);
       }
     },
     async overwriteStyleRules(uri, signal) {
@@ -170,18 +175,18 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
   };
 
   return {
-    actions, fs, lint,
+    actions, fs, get lint() { return lint(); },
     disposables: [
-      fs, lint, remoteChanged,
+      fs, { dispose: () => lint.peek()?.dispose() }, remoteChanged,
       remoteFs.mount(STYLE_AUTHORITY, fs),
       // However the document opens (Edit as JSON, a link, a window reload), it gets its language, so auto-save is off.
-      vscode.workspace.onDidOpenTextDocument((doc) => void giveLanguage(doc)),
+      vscode.workspace.onDidOpenTextDocument((doc) => { wake(doc); void giveLanguage(doc); }),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, { onDidChange: remoteChanged.event, provideTextDocumentContent: (uri) => remoteTexts.get(uri.toString()) ?? '' }),
       vscode.commands.registerCommand('terminology.styleRules.create', async () => {
         if (!await requireClient(ctx)) return;
         const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
         if (!name) return;
-        const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), l })), { title: vscode.l10n.t('Language the list applies to') });
+        const lang = await vscode.window.showQuickPick(styleCore().STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), l })), { title: vscode.l10n.t('Language the list applies to') });
         if (!lang) return;
         try {
           const list = await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createStyleRules(name, lang.l, signal));
@@ -230,7 +235,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
         if (!doc.isDirty) return;
         try {
           const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', uri.path.slice(1)), (signal) => actions.preflightStyleSave(uri, signal));
-          if (pre.outcome === 'blocked') { lint.lint(doc); ctx.blocked.show(uri.path.slice(1), pre.errors, uri); }
+          if (pre.outcome === 'blocked') { lint().lint(doc); ctx.blocked.show(uri.path.slice(1), pre.errors, uri); }
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {

@@ -4,10 +4,14 @@
  * that version), then one PUT for configured_rules and a create, update or delete per changed custom instruction. */
 import * as vscode from 'vscode';
 import type { ServiceClient, StyleRuleList } from '../api';
-import { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText, type StyleContent } from '../core';
+import type { StyleContent } from '../core';
 import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { BaseHistory } from '../base/baseHistory';
+
+// The catalog and the document's checks load with the first list read (./lazy.ts, dist/styleRules.js).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const styleCore = () => require('./lazy') as typeof import('./lazy');
 
 export const STYLE_AUTHORITY = 'style-rules';
 const encoder = new TextEncoder();
@@ -81,8 +85,8 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
         const was = this.opened.get(key);
         void this.history.baseOf(key, e.document.getText()).then((list) => {
           if (!list || this.opened.get(key) !== was || was?.list === list) return;
-          const text = styleDocumentText(list);
-          this.opened.set(key, { list, content: checkStyleDocument(text).content!, text, mtime: was?.mtime ?? Date.now() });
+          const text = styleCore().styleDocumentText(list);
+          this.opened.set(key, { list, content: styleCore().checkStyleDocument(text).content!, text, mtime: was?.mtime ?? Date.now() });
           this.log.info(`${e.document.uri.path}: ${e.reason === vscode.TextDocumentChangeReason.Undo ? 'undo' : 'redo'} brought back a text based on version ${list.version}`);
         });
       }),
@@ -162,8 +166,8 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   private async fetch(uri: vscode.Uri, adopt = false): Promise<Opened> {
     try {
       const list = await (await this.need()).getStyleRules(this.id(uri));
-      const text = styleDocumentText(list);
-      const content = checkStyleDocument(text).content!;
+      const text = styleCore().styleDocumentText(list);
+      const content = styleCore().checkStyleDocument(text).content!;
       const prev = this.opened.get(uri.toString());
       const dirty = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.isDirty === true;
       const unknownBase = !adopt && dirty && (!prev || prev.unknownBase === true);
@@ -213,12 +217,12 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<StylePreflight> {
     await this.history.settled();
     const o = this.current(uri.toString()) ?? await this.fetch(uri);
-    const checked = checkStyleDocument(text, this.knownIds(uri));
+    const checked = styleCore().checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
     const remote = await (await this.need()).getStyleRules(this.id(uri), signal);
     if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
-    return { outcome: isEmptyPlan(planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
+    return { outcome: styleCore().isEmptyPlan(styleCore().planPush(styleCore().checkStyleDocument(styleCore().styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
@@ -231,7 +235,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const text = decoder.decode(content);
     await this.history.settled();
     const o = this.current(key) ?? await this.fetch(uri);
-    const checked = checkStyleDocument(text, this.knownIds(uri));
+    const checked = styleCore().checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) {
       this.ui.blocked(uri, Math.max(1, errors));
@@ -252,7 +256,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       throw vscode.FileSystemError.NoPermissions(new StyleConflictError(o.list, remote, o.unknownBase).message);
     }
     this.approved.delete(key);
-    const plan = planPush(checkStyleDocument(styleDocumentText(remote)).content!, checked.content);
+    const plan = styleCore().planPush(styleCore().checkStyleDocument(styleCore().styleDocumentText(remote)).content!, checked.content);
     let calls = 0;
     try {
       if (plan.rules) { await client.replaceConfiguredRules(id, plan.rules); calls++; }

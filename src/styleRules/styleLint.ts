@@ -2,7 +2,9 @@
  * instruction limits), quick fixes to the nearest valid name, completion of groups, rules and options, and hover
  * with the allowed values. A thin adapter over src/core/styleRules. */
 import * as vscode from 'vscode';
-import { checkStyleDocument, completionsAt, hoverAt, RULE_OPTIONS, RULES_DOC_URL, type StyleFinding } from '../core';
+import { RULES_DOC_URL } from '../core/findings';
+import { RULE_OPTIONS } from '../core/styleRules/catalog';
+import { checkStyleDocument, completionsAt, hoverAt, type StyleFinding } from '../core/styleRules/document';
 import { ClosedTabs } from '../platform/tabs';
 import { isStyleRulesUri } from './styleFs';
 
