@@ -1,47 +1,11 @@
 /** The translation memories feature: its view, its commands (they gather: menus, pickers, dialogs, modals) and its
  * actions (they do). */
 import * as vscode from 'vscode';
-import { basename } from 'node:path';
-import type { TranslationMemory } from '../api';
-import { CancelledError } from '../api';
-import { argOf, requireClient, type CommandContext } from '../trees/commandContext';
-import { describeError } from '../platform/errors';
-import { formatSize, plural } from '../platform/words';
-import { validateName } from '../platform/validate';
-import { MemoriesTree, MemoryNode, languagesLabel } from './memoriesTree';
-import { SEGMENTS_SCHEME, SegmentsDocuments, type SegmentFilter } from './segmentsDocument';
-import { jobStatusWords, memoryActions, type JobProgress, type MemoryActions } from './memoryActions';
-
-const percent = (done: number, total?: number) => (total ? Math.floor((100 * done) / total) : 0);
-
-/** The memory of a tree node, or one the user picks. */
-async function memoryFrom(arg: unknown, tree: MemoriesTree, title: string): Promise<TranslationMemory | undefined> {
-  const node = argOf(arg, MemoryNode);
-  if (node) return node.memory;
-  const all = await tree.items();
-  if (!all?.length) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There is no translation memory yet. Run "Import TMX…" to create one.'));
-    return undefined;
-  }
-  const picked = await vscode.window.showQuickPick(all.map((m) => ({ label: m.name, description: languagesLabel(m), detail: plural(m.segmentCount, '1 segment', '{0} segments'), m })), { title, matchOnDescription: true });
-  return picked?.m;
-}
-
-/** Follows a job in a cancellable notification; reports each phase. Cancelling stops the following only. */
-function reporter(progress: vscode.Progress<{ message?: string; increment?: number }>, what: string) {
-  let last = 0;
-  return (p: JobProgress) => {
-    let message: string;
-    let reached: number;
-    if (p.phase === 'uploading') { reached = percent(p.bytes ?? 0, p.total) * 0.6; message = vscode.l10n.t('uploading {0} of {1}', formatSize(p.bytes ?? 0), formatSize(p.total ?? 0)); }
-    else if (p.phase === 'downloading') { reached = 70 + percent(p.bytes ?? 0, p.total) * 0.3; message = vscode.l10n.t('downloading {0}', formatSize(p.bytes ?? 0)); }
-    else if (p.phase === 'awaiting_input') { reached = Math.max(last, 60); message = vscode.l10n.t('waiting for the service to take the file'); }
-    else if (p.phase === 'processing') { reached = Math.max(last, what === 'import' ? 70 : 30); message = vscode.l10n.t('the service is processing it'); }
-    else { reached = Math.max(last, what === 'import' ? 100 : 70); message = p.job ? jobStatusWords(p.job.status) : ''; }
-    progress.report({ message, increment: Math.max(0, reached - last) });
-    last = Math.max(last, reached);
-  };
-}
+import type { CommandContext } from '../trees/commandContext';
+import { MemoriesTree } from './memoriesTree';
+import { SEGMENTS_SCHEME, SegmentsDocuments } from './segmentsDocument';
+import { memoryActions, type MemoryActions } from './memoryActions';
+import { memoryCommands } from './memoryCommands';
 
 export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; segments: SegmentsDocuments; actions: MemoryActions; disposables: vscode.Disposable[] } {
   const log = ctx.log.child('memories');
@@ -49,146 +13,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
   const segments = new SegmentsDocuments(() => ctx.clients.get(), log);
   const actions = memoryActions({ ...ctx, log }, tree, segments);
 
-  const importTmx = async (arg?: unknown): Promise<void> => {
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Import TMX sends a file to the service, which Restricted Mode does not allow. Trust the workspace to import.'));
-      return;
-    }
-    if (!await requireClient(ctx)) return;
-    const fromMenu = arg instanceof vscode.Uri && /\.tmx$/i.test(arg.path) ? arg : undefined;
-    const file = fromMenu ?? (await vscode.window.showOpenDialog({
-      title: vscode.l10n.t('Import TMX'), canSelectMany: false, openLabel: vscode.l10n.t('Import'), filters: { [vscode.l10n.t('Translation memory (TMX)')]: ['tmx'] },
-    }))?.[0];
-    if (!file) return;
-    const name = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Import TMX: name of the new translation memory'), value: basename(file.path).replace(/\.tmx$/i, ''), validateInput: validateName,
-    });
-    if (!name) return;
-    try {
-      const job = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing "{0}"', name), cancellable: true }, (progress, token) => {
-        const ac = new AbortController();
-        const sub = token.onCancellationRequested(() => ac.abort());
-        return actions.importTmx(file, name, { signal: ac.signal, onProgress: reporter(progress, 'import') }).finally(() => sub.dispose());
-      });
-      if (job.status === 'completed') {
-        if (job.translationMemoryId) await tree.reveal(job.translationMemoryId).catch(() => undefined);
-        const m = job.translationMemoryId ? tree.find(job.translationMemoryId) : undefined;
-        const skipped = job.skippedSegmentCount ? vscode.l10n.t(' {0} skipped (no source or no target).', plural(job.skippedSegmentCount, '1 unit was', '{0} units were')) : '';
-        void vscode.window.showInformationMessage(vscode.l10n.t('Imported "{0}": {1}.{2}', name, m ? `${languagesLabel(m)}, ${plural(m.segmentCount, '1 segment', '{0} segments')}` : vscode.l10n.t('done'), skipped));
-      } else if (job.status === 'failed') {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The service could not import {0}: {1}', basename(file.path), job.errorMessage ?? vscode.l10n.t('it gave no reason')), { modal: false });
-      } else {
-        void vscode.window.showErrorMessage(vscode.l10n.t('The import of {0} ended as "{1}": the service did not receive the file in time. Import it again.', basename(file.path), jobStatusWords(job.status)));
-      }
-    } catch (err) {
-      if (err instanceof CancelledError) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Stopped following the import of "{0}". If the file was sent, the service goes on, and the memory appears in the view after a refresh once it is done.', name));
-        return;
-      }
-      await ctx.errors.show(vscode.l10n.t('Could not import {0}', basename(file.path)), err, () => importTmx(file));
-    }
-  };
-
-  const exportTmx = async (arg?: unknown): Promise<void> => {
-    if (!await requireClient(ctx)) return;
-    const m = await memoryFrom(arg, tree, vscode.l10n.t('Export TMX'));
-    if (!m) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const safe = m.name.replace(/[\\/:*?"<>|]+/g, '_');
-    const target = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export "{0}" as TMX', m.name), saveLabel: vscode.l10n.t('Export'),
-      filters: { [vscode.l10n.t('Translation memory (TMX)')]: ['tmx'] }, ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${safe}.tmx`) } : {}),
-    });
-    if (!target) return;
-    try {
-      const r = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting "{0}"', m.name), cancellable: true }, (progress, token) => {
-        const ac = new AbortController();
-        const sub = token.onCancellationRequested(() => ac.abort());
-        return actions.exportTmx(m.translationMemoryId, target, { signal: ac.signal, onProgress: reporter(progress, 'export') }).finally(() => sub.dispose());
-      });
-      const open = vscode.l10n.t('Open');
-      const picked = await vscode.window.showInformationMessage(vscode.l10n.t('Exported "{0}" to {1} ({2}){3}.', m.name, vscode.workspace.asRelativePath(target), formatSize(r.bytes),
-        r.reused ? vscode.l10n.t(', a recent export the service reused') : ''), open);
-      if (picked === open) await vscode.window.showTextDocument(target);
-    } catch (err) {
-      if (err instanceof CancelledError) return;
-      await ctx.errors.show(vscode.l10n.t('Could not export "{0}"', m.name), err, () => exportTmx(arg));
-    }
-  };
-
-  const deleteMemory = async (arg?: unknown): Promise<void> => {
-    if (!await requireClient(ctx)) return;
-    const m = await memoryFrom(arg, tree, vscode.l10n.t('Delete Translation Memory'));
-    if (!m) return;
-    const del = vscode.l10n.t('Delete Translation Memory');
-    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Delete the translation memory "{0}"?', m.name), {
-      modal: true,
-      detail: vscode.l10n.t('Its {0} ({1}) will be lost for good, and every translation request that names it (translation_memory_id {2}) will fail from now on.',
-        plural(m.segmentCount, '1 segment', '{0} segments'), languagesLabel(m), m.translationMemoryId),
-    }, del);
-    if (ok !== del) return;
-    try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Deleting "{0}"…', m.name), cancellable: true }, (_p, token) => {
-        const ac = new AbortController();
-        const sub = token.onCancellationRequested(() => ac.abort());
-        return actions.deleteMemory(m.translationMemoryId, ac.signal).finally(() => sub.dispose());
-      });
-    } catch (err) {
-      await ctx.errors.show(vscode.l10n.t('Could not delete "{0}"', m.name), err);
-    }
-  };
-
-  const browse = async (arg?: unknown): Promise<void> => {
-    if (!await requireClient(ctx)) return;
-    const m = await memoryFrom(arg, tree, vscode.l10n.t('Browse Segments'));
-    if (!m) return;
-    try {
-      await vscode.window.withProgress({ location: { viewId: 'terminology.memories' } }, () => actions.browseSegments(m.translationMemoryId));
-    } catch (err) {
-      await ctx.errors.show(vscode.l10n.t('Could not load the segments of "{0}"', m.name), err, () => browse(arg));
-    }
-  };
-
-  /** Filter of the active segments document: an input box with a Match Case toggle button (Alt+C is not available
-   * in input boxes, so "Toggle Match Case" is also a command of the editor title). */
-  const filter = async (): Promise<void> => {
-    const uri = vscode.window.activeTextEditor?.document.uri;
-    const state = uri?.scheme === SEGMENTS_SCHEME ? segments.state(uri) : undefined;
-    if (!uri || !state) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Open the segments of a memory first ("Browse Segments" in the Translation Memories view).'));
-      return;
-    }
-    const box = vscode.window.createInputBox();
-    let caseSensitive = state.filter.caseSensitive;
-    const button = () => ({ iconPath: new vscode.ThemeIcon(caseSensitive ? 'case-sensitive' : 'preserve-case'), tooltip: caseSensitive ? vscode.l10n.t('Match Case: on') : vscode.l10n.t('Match Case: off') });
-    box.title = vscode.l10n.t('Filter Segments');
-    box.prompt = vscode.l10n.t('Segments whose source or target contains this text (2 characters or more; empty shows all). The service filters.');
-    box.value = state.filter.text;
-    box.buttons = [button()];
-    const chosen = await new Promise<SegmentFilter | undefined>((resolve) => {
-      box.onDidChangeValue((v) => { box.validationMessage = v && [...v].length < 2 ? vscode.l10n.t('Type at least 2 characters.') : undefined; });
-      box.onDidTriggerButton(() => { caseSensitive = !caseSensitive; box.buttons = [button()]; });
-      box.onDidAccept(() => { if (!box.validationMessage) { resolve({ text: box.value, caseSensitive }); box.hide(); } });
-      box.onDidHide(() => resolve(undefined));
-      box.show();
-    });
-    box.dispose();
-    if (!chosen) return;
-    try {
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Filtering segments…') }, () => actions.filterSegments(uri, chosen));
-    } catch (err) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not filter the segments: {0}', describeError(err)));
-    }
-  };
-
-  const toggleCase = async (): Promise<void> => {
-    const uri = vscode.window.activeTextEditor?.document.uri;
-    const state = uri?.scheme === SEGMENTS_SCHEME ? segments.state(uri) : undefined;
-    if (!uri || !state) return;
-    const next = { ...state.filter, caseSensitive: !state.filter.caseSensitive };
-    vscode.window.setStatusBarMessage(next.caseSensitive ? vscode.l10n.t('Segment filter: match case') : vscode.l10n.t('Segment filter: any case'), 3000);
-    try { await actions.filterSegments(uri, next); } catch (err) { await ctx.errors.show(vscode.l10n.t('Could not filter the segments'), err); }
-  };
+  const commands = memoryCommands(ctx, tree, segments, actions);
 
   return {
     tree, segments, actions,
@@ -196,12 +21,12 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
       tree, segments,
       vscode.commands.registerCommand('terminology.memories.refresh', () => tree.refresh()),
       vscode.commands.registerCommand('terminology.memories.loadMore', () => tree.loadMore().catch((err) => ctx.errors.show(vscode.l10n.t('Could not load more translation memories'), err))),
-      vscode.commands.registerCommand('terminology.memories.import', importTmx),
-      vscode.commands.registerCommand('terminology.memories.export', exportTmx),
-      vscode.commands.registerCommand('terminology.memories.delete', deleteMemory),
-      vscode.commands.registerCommand('terminology.memories.browse', browse),
-      vscode.commands.registerCommand('terminology.memories.filterSegments', filter),
-      vscode.commands.registerCommand('terminology.memories.toggleMatchCase', toggleCase),
+      vscode.commands.registerCommand('terminology.memories.import', commands.importTmx),
+      vscode.commands.registerCommand('terminology.memories.export', commands.exportTmx),
+      vscode.commands.registerCommand('terminology.memories.delete', commands.deleteMemory),
+      vscode.commands.registerCommand('terminology.memories.browse', commands.browse),
+      vscode.commands.registerCommand('terminology.memories.filterSegments', commands.filter),
+      vscode.commands.registerCommand('terminology.memories.toggleMatchCase', commands.toggleCase),
       vscode.commands.registerCommand('terminology.memories.loadMoreSegments', () => {
         const uri = vscode.window.activeTextEditor?.document.uri;
         if (uri?.scheme === SEGMENTS_SCHEME) return segments.loadMore(uri);
