@@ -65,6 +65,7 @@ const LAZY = {
   exchange: 'src/exchange/lazy.ts',
   termCheck: 'src/termCheck/lazy.ts',
   styleRules: 'src/styleRules/lazy.ts',
+  memories: 'src/memories/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

@@ -1,19 +1,20 @@
 /** The translation memories feature: its view, its commands (they gather: menus, pickers, dialogs, modals) and its
- * actions (they do). */
+ * actions (they do); the commands' steps and the actions are in ./lazy.ts, loaded when one first runs. */
 import * as vscode from 'vscode';
 import type { CommandContext } from '../trees/commandContext';
 import { MemoriesTree } from './memoriesTree';
 import { SEGMENTS_SCHEME, SegmentsDocuments } from './segmentsDocument';
-import { memoryActions, type MemoryActions } from './memoryActions';
-import { memoryCommands } from './memoryCommands';
+import { forward, once } from '../platform/lazy';
+import type { MemoryActions } from './memoryActions';
 
 export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; segments: SegmentsDocuments; actions: MemoryActions; disposables: vscode.Disposable[] } {
   const log = ctx.log.child('memories');
   const tree = new MemoriesTree('memories', 'terminology.memories', ctx.clients, log);
   const segments = new SegmentsDocuments(() => ctx.clients.get(), log);
-  const actions = memoryActions({ ...ctx, log }, tree, segments);
-
-  const commands = memoryCommands(ctx, tree, segments, actions);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const memories = once(() => (require('./lazy') as typeof import('./lazy')).makeMemories(ctx, { ...ctx, log }, tree, segments));
+  const actions = forward(() => memories().actions, { importTmx: true, exportTmx: true, deleteMemory: true, browseSegments: true, filterSegments: true });
+  const commands = forward(() => memories().commands, { importTmx: true, exportTmx: true, deleteMemory: true, browse: true, filter: true, toggleCase: true });
 
   return {
     tree, segments, actions,
