@@ -66,6 +66,7 @@ const LAZY = {
   termCheck: 'src/termCheck/lazy.ts',
   styleRules: 'src/styleRules/lazy.ts',
   memories: 'src/memories/lazy.ts',
+  workspace: 'src/workspace/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

@@ -2,6 +2,7 @@
  * see esbuild.mjs) until the feature is first used. The feature registers its commands and providers at activation,
  * as always, and loads its `lazy.ts` when one runs: `once(() => (require('./lazy') as typeof import('./lazy')).make(…))`.
  * Run from tsc's output (unit tests), the same `require` reads the module itself. */
+import * as vscode from 'vscode';
 
 /** `make()` on the first call, and its result ever after; `peek()` is the result when made, without making it. */
 export function once<T>(make: () => T): (() => T) & { peek(): T | undefined } {
@@ -19,4 +20,9 @@ export function forward<T extends object>(get: () => T, methods: Methods<T>): T 
     out[name] = (...args: unknown[]) => (get() as Record<string, (...a: unknown[]) => unknown>)[name](...args);
   }
   return out as T;
+}
+
+/** Registers each command of `commands` (id → handler), e.g. handlers that `forward` loads at the first run. */
+export function registerCommands(commands: Record<string, (...args: never[]) => unknown>): vscode.Disposable[] {
+  return Object.entries(commands).map(([id, run]) => vscode.commands.registerCommand(id, run as (...args: unknown[]) => unknown));
 }

@@ -5,9 +5,9 @@ import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
 import { ManifestDiagnostics } from './manifestDiagnostics';
 import { ManifestFile } from '../platform/manifestFile';
-import { syncActions, type SyncActions } from './syncActions';
+import type { SyncActions } from './syncActions';
+import { forward, once, registerCommands } from '../platform/lazy';
 import { SyncSnapshots } from './syncTexts';
-import { registerSyncCommands } from './syncCommands';
 import { SyncModel, type LinkStatus } from './syncModel';
 import { SyncStore } from './syncStore';
 import { SyncLock } from './syncLock';
@@ -35,7 +35,13 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   const lock = new SyncLock(manifest);
   const model = new SyncModel(manifest, ctx.clients, store, log, lock);
   const snapshots = new SyncSnapshots();
-  const actions = syncActions(ctx, model, snapshots);
+  // The commands' steps and the actions load when one first runs (./lazy.ts, dist/workspace.js).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sync = once(() => (require('./lazy') as typeof import('./lazy')).makeSync(ctx, model, snapshots));
+  const actions = forward(() => sync().actions, {
+    cloneGlossary: true, cloneSpokenTerms: true, linkFile: true, unlinkFile: true, refreshSync: true, planPush: true, pushAll: true, pullAll: true,
+    compareLinked: true, recreateRemote: true,
+  });
   const tree = new SyncTree(model);
   const decorations = new SyncDecorations(model);
   const languages = new ServiceLanguages(ctx.clients);
@@ -118,7 +124,11 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
         lastFocus = Date.now();
         refresh();
       }),
-      ...registerSyncCommands(ctx, model, actions),
+      ...registerCommands(forward(() => sync().commands, {
+        'terminology.sync.refresh': true, 'terminology.sync.clone': true, 'terminology.sync.link': true, 'terminology.sync.unlink': true,
+        'terminology.sync.pushAll': true, 'terminology.sync.pullAll': true, 'terminology.sync.push': true, 'terminology.sync.pull': true,
+        'terminology.sync.compare': true, 'terminology.sync.recreate': true,
+      })),
     ],
   };
 }

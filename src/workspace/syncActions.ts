@@ -2,7 +2,11 @@
  * glossary or the whole manifest), compare. The commands gather the values with pickers and modals. */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import { entriesForSending, mergeEntries, mergeTerms, parseEntries, termsOf } from '../core';
+// The core's modules by name, not its index: this file is bundled in dist/workspace.js, which takes from the extension
+// only the modules it names (see esbuild.mjs).
+import { mergeEntries, mergeTerms } from '../core/merge';
+import { entriesForSending, parseEntries } from '../core/serialize';
+import { termsOf } from '../core/termList';
 import { addManifestLink, pairKey, removeManifestLink, setManifestId, type LinkArea } from '../core/workspace/manifest';
 import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, type SyncedVersion } from '../core/workspace/syncStatus';
 import { baseFromBlob, lockedSyncStatus } from '../core/workspace/lock';

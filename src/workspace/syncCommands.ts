@@ -113,7 +113,8 @@ async function showProblems(uris: vscode.Uri[]): Promise<void> {
   await vscode.commands.executeCommand('workbench.actions.view.problems');
 }
 
-export function registerSyncCommands(ctx: CommandContext, model: SyncModel, actions: SyncActions): vscode.Disposable[] {
+/** The handlers of the Repository Sync commands, by command id. */
+export function syncCommands(ctx: CommandContext, model: SyncModel, actions: SyncActions) {
   const scopeOf = (arg: unknown): Pick<SyncRunOptions, 'owner' | 'uris'> => {
     if (arg instanceof OwnerNode) return { owner: { area: arg.area, index: arg.index } };
     if (arg instanceof LinkNode) return { uris: [arg.status.uri] };
@@ -257,28 +258,28 @@ export function registerSyncCommands(ctx: CommandContext, model: SyncModel, acti
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(link) Linked {0}{1}', fileName(uri), s ? ` (${STATE_LOOK[s.state].label})` : ''), 5000);
   };
 
-  return [
-    vscode.commands.registerCommand('terminology.sync.refresh', guarded(vscode.l10n.t('Could not refresh the sync status'), async () => withCancellableProgress(vscode.l10n.t('Refreshing the sync status…'), (signal) => actions.refreshSync(signal)))),
-    vscode.commands.registerCommand('terminology.sync.clone', guarded(vscode.l10n.t('Could not clone'), clone)),
-    vscode.commands.registerCommand('terminology.sync.link', guarded(vscode.l10n.t('Could not link the file'), link)),
-    vscode.commands.registerCommand('terminology.sync.unlink', guarded(vscode.l10n.t('Could not unlink the file'), async (arg) => {
+  return {
+    'terminology.sync.refresh': guarded(vscode.l10n.t('Could not refresh the sync status'), async () => withCancellableProgress(vscode.l10n.t('Refreshing the sync status…'), (signal) => actions.refreshSync(signal))),
+    'terminology.sync.clone': guarded(vscode.l10n.t('Could not clone'), clone),
+    'terminology.sync.link': guarded(vscode.l10n.t('Could not link the file'), link),
+    'terminology.sync.unlink': guarded(vscode.l10n.t('Could not unlink the file'), async (arg) => {
       const uri = fileArg(arg);
       if (uri) await actions.unlinkFile(uri);
-    })),
-    vscode.commands.registerCommand('terminology.sync.pushAll', guarded(vscode.l10n.t('Push All failed'), pushAll)),
-    vscode.commands.registerCommand('terminology.sync.pullAll', guarded(vscode.l10n.t('Pull All failed'), pullAll)),
-    vscode.commands.registerCommand('terminology.sync.push', guarded(vscode.l10n.t('Push failed'), (arg) => pushAll(fileArg(arg)))),
-    vscode.commands.registerCommand('terminology.sync.pull', guarded(vscode.l10n.t('Pull failed'), (arg) => pullAll(fileArg(arg)))),
-    vscode.commands.registerCommand('terminology.sync.compare', guarded(vscode.l10n.t('Could not compare with the service'), async (arg) => {
+    }),
+    'terminology.sync.pushAll': guarded(vscode.l10n.t('Push All failed'), pushAll),
+    'terminology.sync.pullAll': guarded(vscode.l10n.t('Pull All failed'), pullAll),
+    'terminology.sync.push': guarded(vscode.l10n.t('Push failed'), (arg) => pushAll(fileArg(arg))),
+    'terminology.sync.pull': guarded(vscode.l10n.t('Pull failed'), (arg) => pullAll(fileArg(arg))),
+    'terminology.sync.compare': guarded(vscode.l10n.t('Could not compare with the service'), async (arg) => {
       const uri = fileArg(arg);
       if (uri) await withCancellableProgress(vscode.l10n.t('Fetching the service\'s version…'), (signal) => actions.compareLinked(uri, signal));
-    })),
-    vscode.commands.registerCommand('terminology.sync.recreate', guarded(vscode.l10n.t('Could not recreate'), async (arg) => {
+    }),
+    'terminology.sync.recreate': guarded(vscode.l10n.t('Could not recreate'), async (arg) => {
       const uri = fileArg(arg);
       if (!uri) return;
       const recreate = vscode.l10n.t('Recreate');
       if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service from the file?', fileName(uri)), { modal: true }, recreate) !== recreate) return;
       report('push', await withCancellableProgress(vscode.l10n.t('Pushing {0}…', fileName(uri)), (signal) => actions.recreateRemote(uri, signal)));
-    })),
-  ];
+    }),
+  };
 }
