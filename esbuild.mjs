@@ -6,6 +6,7 @@
 import * as esbuild from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -81,9 +82,26 @@ const lazyStubs = (shared) => ({
       return name ? { path: name, namespace: 'lazy' } : undefined;
     });
     build.onResolve({ filter: /^\.\/\w+\.js$/, namespace: 'lazy' }, (args) => ({ path: args.path, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
-      const modules = [...(shared[args.path] ?? [])].sort().map((k) => `${JSON.stringify(k)}: require(${JSON.stringify(resolve(k))})`);
-      return { contents: `module.exports = require("./${args.path}.js")({ ${modules.join(', ')} });`, resolveDir: process.cwd(), loader: 'js' };
+    build.onResolve({ filter: /^lazy-modules:/, namespace: 'lazy' }, (args) => ({ path: args.path.slice('lazy-modules:'.length), namespace: 'lazy-modules' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `module.exports = require("./${args.path}.js")(require("lazy-modules:${args.path}").default);`, resolveDir: process.cwd(), loader: 'js',
+    }));
+    // The modules handed over: only the names the lazy bundle imports (their values when it loads: src/ exports no
+    // `let`), or the whole module where it takes it whole (`import * as`). Imported, not required: they stay
+    // tree-shaken ES modules.
+    build.onLoad({ filter: /.*/, namespace: 'lazy-modules' }, (args) => {
+      const taken = [...(shared[args.path] ?? new Map())].sort(([a], [b]) => a.localeCompare(b));
+      const lines = [];
+      const entries = taken.map(([k, names], i) => {
+        if (names === '*') {
+          lines.push(`import * as m${i} from ${JSON.stringify(resolve(k))};`);
+          return `${JSON.stringify(k)}: m${i}`;
+        }
+        lines.push(`import { ${names.map((n, j) => `${n} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(resolve(k))};`);
+        return `${JSON.stringify(k)}: { ${names.map((n, j) => `${n}: m${i}_${j}`).join(', ')} }`;
+      });
+      lines.push(`export default { ${entries.join(', ')} };`);
+      return { contents: lines.join('\n'), resolveDir: process.cwd(), loader: 'js' };
     });
   },
 });
@@ -107,6 +125,46 @@ const takeFromExtension = (held, taken) => ({
   },
 });
 
+/** The names each lazy bundle imports from each module it takes (from its sources' import and export … from
+ * declarations, type-only ones left out), as a Map per bundle: key -> names, or '*' for the whole module. Only the
+ * names the module exports as values count (esbuild reads them), since the sources import types without `type`. */
+async function takenNames(metafiles) {
+  const perBundle = metafiles.map((meta) => {
+    const names = new Map();
+    for (const [file, input] of Object.entries(meta.inputs)) {
+      const taken = new Map(input.imports.filter((i) => i.path.startsWith('extension:')).map((i) => [i.original, i.path.slice('extension:'.length)]));
+      if (!taken.size) continue;
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+      const add = (key, name) => {
+        const was = names.get(key) ?? new Set();
+        if (was === '*' || name === '*') names.set(key, '*');
+        else names.set(key, was.add(name));
+      };
+      for (const st of source.statements) {
+        const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+        const key = spec && taken.get(spec);
+        if (!key) continue;
+        if (ts.isImportDeclaration(st)) {
+          const clause = st.importClause;
+          if (!clause || clause.isTypeOnly) continue;
+          if (clause.name) add(key, 'default');
+          const bindings = clause.namedBindings;
+          if (bindings && ts.isNamespaceImport(bindings)) add(key, '*');
+          else for (const e of bindings?.elements ?? []) if (!e.isTypeOnly) add(key, (e.propertyName ?? e.name).text);
+        } else if (!st.isTypeOnly) {
+          if (!st.exportClause || !ts.isNamedExports(st.exportClause)) add(key, '*');
+          else for (const e of st.exportClause.elements) if (!e.isTypeOnly) add(key, (e.propertyName ?? e.name).text);
+        }
+      }
+    }
+    return names;
+  });
+  const keys = [...new Set(perBundle.flatMap((n) => [...n.keys()]))];
+  const values = await esbuild.build({ ...common, minify: false, sourcemap: false, bundle: false, entryPoints: keys, outdir: 'dist/.exports', write: false, metafile: true, format: 'esm' });
+  const exportsOf = new Map(Object.values(values.metafile.outputs).filter((o) => o.entryPoint).map((o) => [key(resolve(o.entryPoint)), new Set(o.exports)]));
+  return perBundle.map((names) => new Map([...names].map(([k, n]) => [k, n === '*' ? '*' : [...n].filter((x) => exportsOf.get(k)?.has(x)).sort()])));
+}
+
 const extensionOptions = { ...common, entryPoints: { extension: 'src/extension.ts' }, outdir: 'dist', external: ['vscode'] };
 
 /** After the probe (the extension without its lazy modules, and the lazy entries, unwritten): each lazy bundle, then the
@@ -121,11 +179,13 @@ const lazyBundles = {
       const shared = Object.fromEntries(Object.keys(LAZY).map((name) => [name, new Set()]));
       try {
         const built = await Promise.all(Object.entries(LAZY).map(([name, file]) => esbuild.build({
-          ...common, metafile: analyze, entryPoints: { [name]: file }, outdir: 'dist', external: ['vscode'], plugins: [takeFromExtension(held, shared[name])],
+          ...common, metafile: true, entryPoints: { [name]: file }, outdir: 'dist', external: ['vscode'], plugins: [takeFromExtension(held, shared[name])],
           // A function of the modules it takes: `require('./<name>.js')(modules)` is the feature's lazy.ts.
           format: 'iife', globalName: 'lazyModule', banner: { js: 'module.exports = (__shared) => {' }, footer: { js: 'return lazyModule;\n};' },
         })));
-        built.unshift(await esbuild.build({ ...extensionOptions, metafile: analyze, plugins: [lazyStubs(shared)] }));
+        const names = await takenNames(built.map((b) => b.metafile));
+        const taken = Object.fromEntries(Object.keys(LAZY).map((name, i) => [name, names[i]]));
+        built.unshift(await esbuild.build({ ...extensionOptions, metafile: analyze, plugins: [lazyStubs(taken)] }));
         if (analyze) for (const b of built) console.log(await esbuild.analyzeMetafile(b.metafile));
       } catch (err) {
         for (const e of err.errors ?? [{ text: String(err) }]) result.errors.push(e);
