@@ -2,10 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
-import {
-  addManifestLink, checkLinkedFiles, manifestLinks, offsetPosition, parseManifest, removeManifestLink, resolveManifest,
-  setManifestId, splitPairKey,
-} from '../../../src/core/workspace/manifest';
+import { checkLinkedFiles, manifestLinks, offsetPosition, parseManifest, resolveManifest, splitPairKey } from '../../../src/core/workspace/manifest';
+import { addManifestLink, removeManifestLink, setManifestId } from '../../../src/core/workspace/manifestEdits';
 
 const repo = join(__dirname, '..', '..', '..', '..');
 const schema = JSON.parse(readFileSync(join(repo, 'schemas', 'terminology.schema.json'), 'utf8')) as object;

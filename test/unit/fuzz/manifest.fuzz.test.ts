@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import fc from 'fast-check';
-import { addManifestLink, manifestLinks, offsetPosition, parseManifest, removeManifestLink, setManifestId } from '../../../src/core/workspace/manifest';
+import { manifestLinks, offsetPosition, parseManifest } from '../../../src/core/workspace/manifest';
+import { addManifestLink, removeManifestLink, setManifestId } from '../../../src/core/workspace/manifestEdits';
 import { Bound } from './bound';
 import { nastyText, RUNS } from './arbitraries';
 
