@@ -134,8 +134,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   return {
     activationMs, onDidLint: diagnostics.onDidLint, ...trees, usage: explorer.usage,
     documents: documents.fs, documentStatus: documents.status, diagnostics, table: table.provider, actions,
-    search: search.search, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
-    styleRuleDocuments: { fs: styleRuleDocs.fs, lint: styleRuleDocs.lint }, termCheck: terms.termCheck,
+    // Getters: what a feature loads at first use (src/platform/lazy.ts) is not loaded by handing it out.
+    get search() { return search.search; }, sync: sync.sync, memories: { tree: memories.tree, segments: memories.segments },
+    styleRuleDocuments: { fs: styleRuleDocs.fs, get lint() { return styleRuleDocs.lint; } }, termCheck: terms.termCheck,
     ...(context.extensionMode === vscode.ExtensionMode.Test ? {
       testing: {
         logUri: context.logUri, globalStorageUri: context.globalStorageUri, storageUri: context.storageUri,

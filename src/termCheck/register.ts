@@ -17,19 +17,23 @@ export interface TermCheckActions {
 export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus }
 
 /** Registers the term check's command and providers; the checker itself (./lazy.ts) is loaded when a translation file
- * is first open (one open at activation: right after it), or the workspace check first runs. */
+ * is first open in the folder of an existing manifest (one open at activation: right after it), or the workspace
+ * check first runs. */
 export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
   const manifest = new ManifestFile();
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const terms = once(() => (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log));
-  const wake = (docs: readonly vscode.TextDocument[]) => {
-    if (terms.peek() || !docs.some((d) => isTranslationFile(d.uri))) return;
-    opened.dispose();
-    terms();
+  // A translation file open in the manifest's folder, with a manifest there: the only case the checker has work.
+  const wake = async (docs: readonly vscode.TextDocument[]) => {
+    const uri = manifest.uri;
+    const folder = uri && `${vscode.Uri.joinPath(uri, '..').path}/`;
+    if (terms.peek() || !folder || !docs.some((d) => isTranslationFile(d.uri) && d.uri.path.startsWith(folder))) return;
+    if (await vscode.workspace.fs.stat(uri).then(() => true, () => false)) terms();
   };
-  const opened = vscode.workspace.onDidOpenTextDocument((d) => wake([d]));
-  const atStart = setTimeout(() => wake(vscode.workspace.textDocuments), 0);
+  const opened = vscode.workspace.onDidOpenTextDocument((d) => void wake([d]));
+  const manifestChanged = manifest.onDidChange(() => void wake(vscode.workspace.textDocuments));
+  const atStart = setTimeout(() => void wake(vscode.workspace.textDocuments), 0);
   const actions: TermCheckActions = { checkTermsInWorkspace: (options) => terms().checker.checkWorkspace(options) };
   const selector: vscode.DocumentSelector = { scheme: 'file', pattern: TRANSLATION_GLOB };
 
@@ -57,7 +61,7 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
     actions,
     termCheck: { get checker() { return terms().checker; }, get glossaries() { return terms().glossaries; }, get status() { return terms().status; } },
     disposables: [
-      manifest, opened, { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
+      manifest, opened, manifestChanged, { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
       vscode.languages.registerCodeActionsProvider(selector, {
         provideCodeActions: (doc, range, context) => terms().codeActions.provideCodeActions(doc, range, context),
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),

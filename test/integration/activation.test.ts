@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
@@ -19,6 +21,14 @@ describe('activation and wiring', () => {
     assert.equal(typeof api.activationMs, 'number');
     assert.ok(api.activationMs >= 0);
     note(`activation took ${api.activationMs.toFixed(1)} ms`);
+  });
+
+  it('loads none of its lazy bundles until their feature is used', () => {
+    // dist/<name>.js beside dist/extension.js (esbuild.mjs LAZY): import/export, the term check, style rules, memories,
+    // repository sync, search. Node's module cache is the extension host's: what the extension required is there.
+    const dist = path.join(realpathSync(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath), 'dist');
+    const loaded = Object.keys(require.cache).filter((f) => path.dirname(f) === dist).map((f) => path.basename(f)).sort();
+    assert.deepEqual(loaded, ['extension.js']);
   });
 
   it('contributes its view container and five views', () => {
