@@ -68,6 +68,7 @@ const LAZY = {
   styleRules: 'src/styleRules/lazy.ts',
   memories: 'src/memories/lazy.ts',
   workspace: 'src/workspace/lazy.ts',
+  search: 'src/search/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');
