@@ -69,6 +69,7 @@ const LAZY = {
   memories: 'src/memories/lazy.ts',
   workspace: 'src/workspace/lazy.ts',
   search: 'src/search/lazy.ts',
+  explorer: 'src/explorer/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');
@@ -184,13 +185,16 @@ const lazyBundles = {
           // A function of the modules it takes: `require('./<name>.js')(modules)` is the feature's lazy.ts.
           format: 'iife', globalName: 'lazyModule', banner: { js: 'module.exports = (__shared) => {' }, footer: { js: 'return lazyModule;\n};' },
         })));
+        // The core's index re-exports every core module: through it a lazy bundle would take (or bundle) them all.
+        for (const [i, name] of Object.keys(LAZY).entries()) {
+          if (built[i].metafile.inputs['src/core/index.ts']) throw new Error(`dist/${name}.js holds src/core/index.ts: its sources must import the core's modules by name ('../core/serialize', not '../core')`);
+        }
         const names = await takenNames(built.map((b) => b.metafile));
         const taken = Object.fromEntries(Object.keys(LAZY).map((name, i) => [name, names[i]]));
         built.unshift(await esbuild.build({ ...extensionOptions, metafile: analyze, plugins: [lazyStubs(taken)] }));
         if (analyze) for (const b of built) console.log(await esbuild.analyzeMetafile(b.metafile));
       } catch (err) {
-        for (const e of err.errors ?? [{ text: String(err) }]) result.errors.push(e);
-        console.error(`✘ [ERROR] ${err.message}`);
+        for (const e of err.errors ?? [{ text: err.message, location: null }]) result.errors.push(e);
         if (!watch) process.exitCode = 1;
       }
     });

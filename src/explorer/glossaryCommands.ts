@@ -2,7 +2,11 @@
  * input boxes, pickers, modals), actions do with plain values. */
 import * as vscode from 'vscode';
 import { QuotaError, ServiceError, type DictionaryInput, type Glossary, type ServiceClient } from '../api';
-import { countEntries, entriesForSending, lintEntries, type EntriesFormat } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import { lintEntries } from '../core/entries';
+import type { EntriesFormat } from '../core/fields';
+import { countEntries } from '../core/merge';
+import { entriesForSending } from '../core/serialize';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
@@ -144,7 +148,8 @@ export interface OpensDictionary {
   openDictionary(glossary: { glossaryId: string; name: string }, pair: { sourceLang: string; targetLang: string }): Promise<vscode.TextDocument>;
 }
 
-export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryActions & OpensDictionary): vscode.Disposable[] {
+/** The handlers of the glossaries' commands (create, rename, add a dictionary, delete), by command id. */
+export function glossaryCommands(ctx: CommandContext, actions: GlossaryActions & OpensDictionary) {
   const create = async (): Promise<void> => {
     const client = await requireClient(ctx);
     if (!client) return;
@@ -168,16 +173,16 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
     }
   };
 
-  return [
-    vscode.commands.registerCommand('terminology.glossaries.create', create),
-    vscode.commands.registerCommand('terminology.glossaries.rename', async (arg?: unknown) => {
+  return {
+    'terminology.glossaries.create': create,
+    'terminology.glossaries.rename': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Rename Glossary'));
       if (!glossary) return;
       await renameInteractively(ctx.errors, vscode.l10n.t('Rename Glossary'), glossary.name, vscode.l10n.t('Could not rename the glossary'),
         (name, signal) => actions.renameGlossary(glossary.glossaryId, name, signal));
-    }),
-    vscode.commands.registerCommand('terminology.glossaries.addDictionary', async (arg?: unknown) => {
+    },
+    'terminology.glossaries.addDictionary': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const glossary = client && await glossaryFrom(arg, client, vscode.l10n.t('Add Dictionary'));
       if (!client || !glossary) return;
@@ -191,8 +196,8 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not add the dictionary'), err);
       }
-    }),
-    vscode.commands.registerCommand('terminology.glossaries.delete', async (arg?: unknown) => {
+    },
+    'terminology.glossaries.delete': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const g = client && await glossaryFrom(arg, client, vscode.l10n.t('Delete Glossary'));
       if (!g) return;
@@ -207,8 +212,8 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not delete the glossary'), err);
       }
-    }),
-    vscode.commands.registerCommand('terminology.dictionaries.delete', async (arg?: unknown) => {
+    },
+    'terminology.dictionaries.delete': async (arg?: unknown) => {
       const node = argOf(arg, DictionaryNode);
       if (!node) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose the dictionary to delete in the Glossaries view, then "Delete Dictionary…" in its context menu.'));
@@ -226,6 +231,6 @@ export function registerGlossaryCommands(ctx: CommandContext, actions: GlossaryA
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not delete the dictionary'), err);
       }
-    }),
-  ];
+    },
+  };
 }

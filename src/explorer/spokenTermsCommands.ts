@@ -2,7 +2,8 @@
  * actions do with plain values. */
 import * as vscode from 'vscode';
 import type { Language, ServiceClient, SpokenTerms } from '../api';
-import { lintTermList, termsOf } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import { lintTermList, termsOf } from '../core/termList';
 import { validateName } from '../platform/validate';
 import { renameInteractively } from '../platform/rename';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
@@ -84,9 +85,10 @@ async function collectionFrom(arg: unknown, client: ServiceClient, title: string
   return (await vscode.window.showQuickPick(all.map((c) => ({ label: c.name, description: c.termLists.map((l) => l.lang.toUpperCase()).join(', '), c })), { title }))?.c;
 }
 
-export function registerSpokenTermsCommands(ctx: CommandContext, actions: SpokenTermsActions): vscode.Disposable[] {
-  return [
-    vscode.commands.registerCommand('terminology.spokenTerms.create', async () => {
+/** The handlers of the Spoken Terms collections' commands (create, add a list, rename, delete), by command id. */
+export function spokenTermsCommands(ctx: CommandContext, actions: SpokenTermsActions) {
+  return {
+    'terminology.spokenTerms.create': async () => {
       const client = await requireClient(ctx);
       if (!client) return;
       const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Spoken Terms Collection'), validateInput: validateName });
@@ -100,8 +102,8 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not create the collection'), err);
       }
-    }),
-    vscode.commands.registerCommand('terminology.spokenTerms.addList', async (arg?: unknown) => {
+    },
+    'terminology.spokenTerms.addList': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Add Term List'));
       if (!client || !collection) return;
@@ -116,15 +118,15 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not add the term list'), err);
       }
-    }),
-    vscode.commands.registerCommand('terminology.spokenTerms.rename', async (arg?: unknown) => {
+    },
+    'terminology.spokenTerms.rename': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const collection = client && await collectionFrom(arg, client, vscode.l10n.t('Rename Collection'));
       if (!collection) return;
       await renameInteractively(ctx.errors, vscode.l10n.t('Rename Collection'), collection.name, vscode.l10n.t('Could not rename the collection'),
         (name, signal) => actions.renameCollection(collection.spokenTermsId, name, signal));
-    }),
-    vscode.commands.registerCommand('terminology.spokenTerms.delete', async (arg?: unknown) => {
+    },
+    'terminology.spokenTerms.delete': async (arg?: unknown) => {
       const client = await requireClient(ctx);
       const c = client && await collectionFrom(arg, client, vscode.l10n.t('Delete Collection'));
       if (!c) return;
@@ -139,8 +141,8 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not delete the collection'), err);
       }
-    }),
-    vscode.commands.registerCommand('terminology.spokenTerms.deleteList', async (arg?: unknown) => {
+    },
+    'terminology.spokenTerms.deleteList': async (arg?: unknown) => {
       const node = argOf(arg, TermListNode);
       if (!node) {
         void vscode.window.showInformationMessage(vscode.l10n.t('Choose the term list to delete in the Spoken Terms view, then "Delete Term List…" in its context menu.'));
@@ -157,6 +159,6 @@ export function registerSpokenTermsCommands(ctx: CommandContext, actions: Spoken
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not delete the term list'), err);
       }
-    }),
-  ];
+    },
+  };
 }
