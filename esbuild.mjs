@@ -70,6 +70,7 @@ const LAZY = {
   workspace: 'src/workspace/lazy.ts',
   search: 'src/search/lazy.ts',
   explorer: 'src/explorer/lazy.ts',
+  tablePanel: 'src/table/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

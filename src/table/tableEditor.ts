@@ -8,7 +8,7 @@ import type { Offload } from '../worker/offload';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { Logger } from '../base/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
-import { TablePanel } from './tablePanel';
+import type { TablePanel } from './tablePanel';
 import type { PickerFocus } from '../platform/pickerFocus';
 import type { TableMode } from '../protocol/table';
 
@@ -66,7 +66,9 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     const media = vscode.Uri.joinPath(this.extensionUri, 'media');
     const scripts = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
     panel.webview.options = { enableScripts: true, localResourceRoots: [media, scripts] };
-    const table = new TablePanel(document, panel, this);
+    // The panel's code loads with the first table opened (./lazy.ts, dist/tablePanel.js).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const table = new (require('./lazy') as typeof import('./lazy')).TablePanel(document, panel, this);
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;

@@ -1,7 +1,12 @@
 /** One open table: the webview's requests become the smallest edits of the document, one at a time and in
  * order; every document change reaches the webview as a splice of rows, with the document's version. */
 import * as vscode from 'vscode';
-import { cellEdit, cellFindings, cellFindingsJson, cellOf, type CellFinding, type Finding, columnCount, deleteLinesEdits, emptyRow, mapLine, removeFromDictionaries, rowLanguages, rowOf, tableRowCount, type EntriesFormat, type LineSplice } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import type { EntriesFormat } from '../core/fields';
+import type { Finding } from '../core/findings';
+import { removeFromDictionaries, rowLanguages } from '../core/glossary/removeRows';
+import { cellEdit, cellFindings, cellFindingsJson, cellOf, columnCount, deleteLinesEdits, emptyRow, rowOf, tableRowCount } from '../core/table';
+import { mapLine, type CellFinding, type LineSplice } from '../core/tableRows';
 import { fixAllInDocument } from '../lint/codeActions';
 import { toWorkspaceEdit } from '../lint/convert';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
