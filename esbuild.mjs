@@ -71,6 +71,7 @@ const LAZY = {
   search: 'src/search/lazy.ts',
   explorer: 'src/explorer/lazy.ts',
   tablePanel: 'src/table/lazy.ts',
+  glossaryView: 'src/glossaryView/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

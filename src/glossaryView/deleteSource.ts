@@ -3,7 +3,9 @@
  * goes when no translation would be left; one undoable edit, and a save pushes it like any other edit (one call per
  * changed dictionary). The command gathers (the cursor's line, a multi-select pick), the action does. */
 import * as vscode from 'vscode';
-import { cellValue, parseGrid, removeFromDictionaries, type GridRow, type ParsedGrid } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import { cellValue, parseGrid, type GridRow, type ParsedGrid } from '../core/glossary/grid';
+import { removeFromDictionaries } from '../core/glossary/removeRows';
 import { toWorkspaceEdit } from '../lint/convert';
 import { plural } from '../platform/words';
 
@@ -53,8 +55,9 @@ export function deleteSourceActions(): DeleteSourceActions {
   };
 }
 
-export function registerDeleteSourceCommand(actions: DeleteSourceActions): vscode.Disposable[] {
-  return [vscode.commands.registerCommand('terminology.deleteSourcePhrase', async () => {
+/** The handler of Delete Source Phrase… (`terminology.deleteSourcePhrase`). */
+export function deleteSourceCommand(actions: DeleteSourceActions): () => Promise<void> {
+  return async () => {
     const editor = vscode.window.activeTextEditor;
     const doc = editor?.document;
     if (!editor || doc?.languageId !== 'glossary-multilingual') {
@@ -94,5 +97,5 @@ export function registerDeleteSourceCommand(actions: DeleteSourceActions): vscod
     } catch (err) {
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not delete "{0}": {1}', source, err instanceof Error ? err.message : String(err)));
     }
-  })];
+  };
 }

@@ -3,21 +3,25 @@
 import type * as vscode from 'vscode';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { CommandContext } from '../trees/commandContext';
-import { deleteSourceActions, registerDeleteSourceCommand, type DeleteSourceActions } from './deleteSource';
+import { forward, once, registerCommands } from '../platform/lazy';
+import type { DeleteSourceActions } from './deleteSource';
 import { draftActions, registerDraftCommands, type DraftActions } from './drafts';
-import { glossaryViewActions, registerGlossaryViewCommands, type GlossaryViewActions, type RemoteDocuments } from './renameSource';
+import type { GlossaryViewActions, RemoteDocuments } from './renameSource';
 
 /** `remote`: the documents feature's fetch and merge; `state`: the workspace's memento (drafts survive a reload). */
 export function registerGlossaryView(ctx: CommandContext, diagnostics: DiagnosticsManager, remote: RemoteDocuments, state: vscode.Memento): {
   actions: GlossaryViewActions & DraftActions & DeleteSourceActions; disposables: vscode.Disposable[];
 } {
-  const actions = { ...glossaryViewActions(ctx, remote), ...draftActions(ctx, diagnostics), ...deleteSourceActions() };
+  // Rename and Delete Source Phrase load when one first runs (./lazy.ts, dist/glossaryView.js).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sources = once(() => (require('./lazy') as typeof import('./lazy')).makeSourceCommands(ctx, remote));
+  const drafts = draftActions(ctx, diagnostics);
+  const actions = { ...forward(() => sources().actions, { renameSourcePhrase: true, deleteSourcePhrase: true }), ...drafts };
   return {
     actions,
     disposables: [
-      ...registerGlossaryViewCommands(ctx, actions),
-      ...registerDraftCommands(ctx, actions, diagnostics, state),
-      ...registerDeleteSourceCommand(actions),
+      ...registerCommands(forward(() => sources().commands, { 'terminology.renameSourcePhrase': true, 'terminology.deleteSourcePhrase': true })),
+      ...registerDraftCommands(ctx, drafts, diagnostics, state),
     ],
   };
 }

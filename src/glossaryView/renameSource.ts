@@ -2,7 +2,10 @@
  * dictionary, every dictionary checked before anything is sent). The command gathers, the action does. */
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../api';
-import { lintEntries, parseEntries, parseTsvLine, serializeEntries, type EntryValues } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import { lintEntries } from '../core/entries';
+import { parseTsvLine } from '../core/fields';
+import { parseEntries, serializeEntries, type EntryValues } from '../core/serialize';
 import { GlossaryNode } from '../trees/glossaryTree';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
 import { describeError } from '../platform/errors';
@@ -120,7 +123,8 @@ function fromActiveEditor(): { glossaryId: string; name: string; sourceLang: str
   return { glossaryId: ref.id, name: ref.name, sourceLang: ref.sourceLang, phrase };
 }
 
-export function registerGlossaryViewCommands(ctx: CommandContext, actions: GlossaryViewActions): vscode.Disposable[] {
+/** The handler of Rename Source Phrase… (`terminology.renameSourcePhrase`). */
+export function renameSourceCommand(ctx: CommandContext, actions: GlossaryViewActions): (arg?: unknown) => Promise<void> {
   const rename = async (arg?: unknown) => {
     // From a glossary's menu: that glossary; from an editor's: the document's glossary and the cursor's line.
     const node = arg instanceof GlossaryNode ? arg.glossary : undefined;
@@ -170,5 +174,5 @@ export function registerGlossaryViewCommands(ctx: CommandContext, actions: Gloss
     };
     await run();
   };
-  return [vscode.commands.registerCommand('terminology.renameSourcePhrase', rename)];
+  return rename;
 }
