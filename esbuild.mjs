@@ -72,6 +72,7 @@ const LAZY = {
   explorer: 'src/explorer/lazy.ts',
   tablePanel: 'src/table/lazy.ts',
   glossaryView: 'src/glossaryView/lazy.ts',
+  customizations: 'src/customizations/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

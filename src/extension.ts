@@ -40,7 +40,8 @@ import type { SegmentsDocuments } from './memories/segmentsDocument';
 import { registerStyleRules, type StyleRuleActions } from './styleRules/register';
 import type { StyleRulesFileSystem } from './styleRules/styleFs';
 import type { StyleLint } from './styleRules/styleLint';
-import { registerTryCustomizations, type CustomizationActions } from './customizations/tryCustomizations';
+import { registerTryCustomizations } from './customizations/register';
+import type { CustomizationActions } from './customizations/tryCustomizations';
 import { registerTermCheck, type TermCheck, type TermCheckActions } from './termCheck/register';
 
 /** What the extension hands to other extensions and to its integration tests. */

@@ -7,8 +7,8 @@ import { clientOrThrow, requireClient, type CommandContext } from '../trees/comm
 
 import { withCancellableProgress } from '../platform/progress';
 import { pairLabel } from '../platform/words';
+import { SCHEME } from './register';
 
-const SCHEME = 'terminology-try';
 export const SAMPLE_LANGUAGE = 'terminology-sample';
 export const MAX_GLOSSARIES = 5;
 /** Translation targets that need a variant; a glossary for the root applies to all of them. */
@@ -34,9 +34,10 @@ export function commonPairs(glossaries: Glossary[]): Array<{ sourceLang: string;
   return first.dictionaries.filter((d) => rest.every((g) => g.dictionaries.some((x) => key(x) === key(d)))).map((d) => ({ sourceLang: d.sourceLang, targetLang: d.targetLang }));
 }
 
-export function registerTryCustomizations(ctx: CommandContext): { actions: CustomizationActions; disposables: vscode.Disposable[] } {
-  const docs = new Map<string, string>();
-  const changed = new vscode.EventEmitter<vscode.Uri>();
+/** The action and the command's handler; `docs` holds the preview documents' texts (their provider is register.ts's). */
+export function makeTryCustomizations(ctx: CommandContext, docs: Map<string, string>): {
+  actions: CustomizationActions; command(): Promise<void>;
+} {
   let run = 0;
 
   const actions: CustomizationActions = {
@@ -95,10 +96,9 @@ export function registerTryCustomizations(ctx: CommandContext): { actions: Custo
     return target && { sourceLang: source.l.lang, targetLang: target.l.lang };
   };
 
-  const disposables = [
-    changed,
-    vscode.workspace.registerTextDocumentContentProvider(SCHEME, { onDidChange: changed.event, provideTextDocumentContent: (uri) => docs.get(uri.path) ?? '' }),
-    vscode.commands.registerCommand('terminology.tryCustomizations', async () => {
+  return {
+    actions,
+    command: async () => {
       const client = await requireClient(ctx);
       if (!client) return;
       try {
@@ -144,7 +144,6 @@ export function registerTryCustomizations(ctx: CommandContext): { actions: Custo
       } catch (err) {
         await ctx.errors.show(vscode.l10n.t('Could not translate'), err);
       }
-    }),
-  ];
-  return { actions, disposables };
+    },
+  };
 }
