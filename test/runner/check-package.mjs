@@ -1,7 +1,8 @@
 // Packages the extension with vsce and checks what the .vsix holds: the bundle, media, docs and manifest only.
-// Fails on any vsce warning and on any file from src/, test/ or node_modules/.
+// Fails on any vsce warning, on any file from src/, test/ or node_modules/, and on sizes over their limits: the
+// extension's bundle (what every activation loads; issue #33 "Start small") and the .vsix. Prints each bundle's size.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './vscode-harness.mjs';
 
@@ -26,8 +27,22 @@ for (const f of listing) {
 for (const must of ['dist/extension.js', 'dist/exchange.js', 'dist/termCheck.js', 'dist/styleRules.js', 'dist/memories.js', 'dist/workspace.js', 'dist/search.js', 'dist/explorer.js', 'dist/tablePanel.js', 'dist/glossaryView.js', 'dist/customizations.js', 'dist/coreWorker.js', 'dist/cli.js', 'schemas/terminology.schema.json', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/activity.svg', 'dist/webview/table.js', 'media/table.css']) {
   if (!listing.includes(must)) problems.push(`missing from the package: ${must}`);
 }
-const kib = (p) => (statSync(p).size / 1024).toFixed(1);
-console.log(`package: ${listing.length} files; dist/extension.js ${kib(join(repoRoot, 'dist', 'extension.js'))} KiB (production); vsix ${kib(out)} KiB`);
+// What only one feature needs is in a lazy bundle of its own (esbuild.mjs LAZY), loaded at that feature's first use.
+const LIMITS_KIB = { 'dist/extension.js': 300, vsix: 820 };
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+// Every bundle the build wrote is packaged: a lazy bundle left out of .vscodeignore fails its feature's first use.
+for (const f of readdirSync(join(repoRoot, 'dist')).filter((n) => n.endsWith('.js'))) {
+  if (!listing.includes(`dist/${f}`)) problems.push(`dist/${f} was built but is not in the package (.vscodeignore; or a stale file: delete dist/ and build again)`);
+}
+const bundles = listing.filter((f) => /^dist\/.*\.js$/.test(f)).sort((a, b) => (b === 'dist/extension.js') - (a === 'dist/extension.js') || a.localeCompare(b))
+  .map((f) => [f, statSync(join(repoRoot, f)).size]);
+const vsixBytes = statSync(out).size;
+console.log(`package: ${listing.length} files; vsix ${kib(vsixBytes)} KiB (limit ${LIMITS_KIB.vsix} KiB); bundles (production):`);
+for (const [f, bytes] of bundles) console.log(`  ${f.padEnd(28)} ${kib(bytes).padStart(6)} KiB${LIMITS_KIB[f] ? ` (limit ${LIMITS_KIB[f]} KiB)` : ''}`);
+for (const [f, bytes] of bundles) {
+  if (LIMITS_KIB[f] && bytes > LIMITS_KIB[f] * 1024) problems.push(`${f} is ${kib(bytes)} KiB, over its ${LIMITS_KIB[f]} KiB: load what one feature needs at its first use (esbuild.mjs LAZY)`);
+}
+if (vsixBytes > LIMITS_KIB.vsix * 1024) problems.push(`the vsix is ${kib(vsixBytes)} KiB, over its ${LIMITS_KIB.vsix} KiB`);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);
