@@ -4,7 +4,7 @@ import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { readText } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { pickTarget } from './pushFileCommand';
+import { pickTarget } from './pickTarget';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';

@@ -1,55 +1,18 @@
 /** "Push File to Glossary": a local glossary file into a chosen glossary and language pair, replacing the
  * dictionary or merging into it, after showing how many entries would be added, changed and removed. */
 import * as vscode from 'vscode';
-import { ServiceError, type Glossary, type ServiceClient } from '../api';
-import { entriesForSending, entryChanges, findingFromServerError, lintEntries, parseEntries, rootCode, type EntriesFormat, type EntryChanges } from '../core';
+import { ServiceError } from '../api';
+import { entriesForSending, entryChanges, findingFromServerError, lintEntries, type EntriesFormat, type EntryChanges } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { pairLabel } from '../platform/words';
 
 import { checkFileEncoding } from '../platform/fileText';
-import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
-import { plural } from '../platform/words';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-
-export interface PushTarget { glossary: Glossary; sourceLang: string; targetLang: string }
+import { pickTarget } from './pickTarget';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
-
-/** The language pairs named by a CSV file's language columns, most frequent first. */
-function pairsInFile(text: string, format: EntriesFormat): Array<{ sourceLang: string; targetLang: string }> {
-  if (format !== 'csv') return [];
-  const counts = new Map<string, number>();
-  for (const e of parseEntries(text, 'csv').entries) {
-    if (e.sourceLang === undefined || e.targetLang === undefined) continue;
-    const key = `${rootCode(e.sourceLang)}-${rootCode(e.targetLang)}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([k]) => {
-    const [sourceLang, targetLang] = k.split('-');
-    return { sourceLang, targetLang };
-  });
-}
-
-/** Asks for a glossary, then one of its language pairs (or a new one). */
-export async function pickTarget(client: ServiceClient, doc: vscode.TextDocument, format: EntriesFormat, title: string): Promise<PushTarget | undefined> {
-  const glossary = await pickGlossary(client, title);
-  if (!glossary) return undefined;
-  const fromFile = pairsInFile(doc.getText(), format).filter((p) => !glossary.dictionaries.some((d) => d.sourceLang === p.sourceLang && d.targetLang === p.targetLang));
-  type Item = vscode.QuickPickItem & { pair?: { sourceLang: string; targetLang: string } };
-  const items: Item[] = [
-    ...glossary.dictionaries.map((d) => ({ label: pairLabel(d), description: plural(d.entryCount, '1 entry', '{0} entries'), pair: d })),
-    ...fromFile.map((p) => ({ label: pairLabel(p), description: vscode.l10n.t('new dictionary, from the file\'s language columns'), pair: p })),
-    { label: vscode.l10n.t('$(add) Another language pair…') },
-  ];
-  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Language pair in "{0}"', glossary.name) });
-  if (!picked) return undefined;
-  const pair = picked.pair ?? await pickGlossaryPair(
-    await withCancellableProgress(vscode.l10n.t('Loading glossary languages…'), (signal) => client.getLanguages('glossary', signal)),
-    glossary.dictionaries);
-  return pair ? { glossary, sourceLang: pair.sourceLang, targetLang: pair.targetLang } : undefined;
-}
 
 export interface PushFileOptions { glossaryId: string; sourceLang: string; targetLang: string; mode: 'replace' | 'merge' }
 
