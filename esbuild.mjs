@@ -73,6 +73,7 @@ const LAZY = {
   tablePanel: 'src/table/lazy.ts',
   glossaryView: 'src/glossaryView/lazy.ts',
   customizations: 'src/customizations/lazy.ts',
+  pushFile: 'src/documents/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

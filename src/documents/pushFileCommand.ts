@@ -2,7 +2,12 @@
  * dictionary or merging into it, after showing how many entries would be added, changed and removed. */
 import * as vscode from 'vscode';
 import { ServiceError } from '../api';
-import { entriesForSending, entryChanges, findingFromServerError, lintEntries, type EntriesFormat, type EntryChanges } from '../core';
+// The core's modules by name, not its index (see esbuild.mjs: this file is in a lazy bundle).
+import { lintEntries } from '../core/entries';
+import type { EntriesFormat } from '../core/fields';
+import { entryChanges, type EntryChanges } from '../core/merge';
+import { entriesForSending } from '../core/serialize';
+import { findingFromServerError } from '../core/serverError';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { pairLabel } from '../platform/words';
@@ -81,7 +86,8 @@ export function pushFileActions(ctx: CommandContext, diagnostics: DiagnosticsMan
   };
 }
 
-export function registerPushFileCommand(ctx: CommandContext, actions: PushFileActions): vscode.Disposable[] {
+/** The handler of Push File to Glossary… (`terminology.pushFile`). */
+export function pushFileCommand(ctx: CommandContext, actions: PushFileActions): (arg?: unknown) => Promise<void> {
   const pushFile = async (arg?: unknown) => {
     if (!vscode.workspace.isTrusted) { // Restricted Mode: nothing of the workspace is sent (capabilities in package.json)
       void vscode.window.showWarningMessage(vscode.l10n.t('Push File is not available in Restricted Mode. Trust this workspace to send its files to the service.'));
@@ -151,7 +157,7 @@ export function registerPushFileCommand(ctx: CommandContext, actions: PushFileAc
       else await ctx.errors.show(vscode.l10n.t('Could not push {0}', name), err);
     }
   };
-  return [vscode.commands.registerCommand('terminology.pushFile', pushFile)];
+  return pushFile;
 }
 
 function changeSummary(c: EntryChanges): string {

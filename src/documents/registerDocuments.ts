@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { CommandContext } from '../trees/commandContext';
-import { pushFileActions, registerPushFileCommand, type PushFileActions } from './pushFileCommand';
+import { forward, once } from '../platform/lazy';
+import type { PushFileActions } from './pushFileCommand';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { createSaveUi, documentActions, registerDocumentCommands, RemoteSnapshots, type DocumentActions } from './documentCommands';
 import { DocumentStatus } from './documentStatus';
@@ -57,7 +58,10 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
   const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases, spill);
   const status = new DocumentStatus(diagnostics);
   const docs = documentActions(ctx, fs, snapshots);
-  const push = pushFileActions(ctx, diagnostics);
+  // Push File's steps and actions load when it first runs (./lazy.ts, dist/pushFile.js).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pushing = once(() => (require('./lazy') as typeof import('./lazy')).makePushFile(ctx, diagnostics));
+  const push = forward(() => pushing().actions, { previewPushFile: true, pushFile: true });
   for (const doc of vscode.workspace.textDocuments) void giveLanguage(doc);
   diagnostics.setGridContext((doc) => reverseDictionaries(store, doc));
   // A large text is linted while VS Code builds its document (a second or more for 10 MiB).
@@ -77,7 +81,7 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
       ctx.clients.onDidChange(() => { for (const doc of vscode.workspace.textDocuments) diagnostics.refreshGridContext(doc); }),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SNAPSHOT_SCHEME, snapshots),
       ...registerDocumentCommands(ctx, docs),
-      ...registerPushFileCommand(ctx, push),
+      vscode.commands.registerCommand('terminology.pushFile', (arg?: unknown) => pushing().command(arg)),
     ],
   };
 }

@@ -1,0 +1,10 @@
+/** Push File to Glossary…: its steps and actions (read, lint, compare with the dictionary, replace or merge). Bundled
+ * apart as dist/pushFile.js and loaded when it first runs (see ../platform/lazy.ts); the remote documents stay. */
+import type { DiagnosticsManager } from '../lint/diagnosticsManager';
+import type { CommandContext } from '../trees/commandContext';
+import { pushFileActions, pushFileCommand } from './pushFileCommand';
+
+export function makePushFile(ctx: CommandContext, diagnostics: DiagnosticsManager) {
+  const actions = pushFileActions(ctx, diagnostics);
+  return { actions, command: pushFileCommand(ctx, actions) };
+}
