@@ -6,6 +6,8 @@ import {
   planConcepts, planSpreadsheet, previewPlan, readSpreadsheet, readTbx, pairEntriesText, refuseLargeSheet, sourceLanguages,
   type ColumnMapping, type Delimiter, type ImportMode, type ImportPlan, type PairPreview, type Sheet, type TermBase,
 } from '../core/exchange';
+import { mergeStatuses, STATUS_FILE_NAME } from '../core/termCheck/statuses';
+import { manifestLocation } from '../platform/manifestFile';
 import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 import { fileSize, readChunks, readDecoded } from './files';
 
@@ -48,6 +50,10 @@ export interface ImportActions {
   previewImport(plan: ImportPlan, target: ImportTarget, signal?: AbortSignal): Promise<PairPreview[]>;
   /** Sends the plan: one call per dictionary. Resolves with what was sent, also after a partial failure. */
   runImport(plan: ImportPlan, target: ImportTarget, signal?: AbortSignal, onProgress?: (done: number, total: number, pair: string) => void): Promise<ImportResult>;
+  /** Keeps the terms the plan left out as deprecated or forbidden in the status sidecar next to the manifest (for the
+   * term check's forbidden-term): merged with what it holds; an open document of it gets the change as an unsaved edit
+   * (its own edits kept), else the file is written. Undefined when there is nothing to keep or no workspace folder. */
+  keepStatuses(plan: ImportPlan, from: string): Promise<{ uri: vscode.Uri; added: number } | undefined>;
 }
 
 const isTbx = (uri: vscode.Uri) => /\.tbx$/i.test(uri.path);
@@ -99,6 +105,21 @@ export function importActions(ctx: CommandContext, languages: () => Promise<stri
         }
       }
       return previewPlan(plan, (s, t) => existing.get(key({ sourceLang: s, targetLang: t })), target.mode);
+    },
+    async keepStatuses(plan, from) {
+      const manifest = manifestLocation();
+      if (!plan.excluded?.length || !manifest) return undefined;
+      const uri = vscode.Uri.joinPath(manifest, '..', STATUS_FILE_NAME);
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const old = open?.getText() ?? (await vscode.workspace.fs.readFile(uri).then((b) => new TextDecoder().decode(b), () => undefined));
+      const { text, added } = mergeStatuses(old, plan.excluded, from);
+      if (!added) return { uri, added };
+      if (open) {
+        const we = new vscode.WorkspaceEdit();
+        we.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), text);
+        await vscode.workspace.applyEdit(we);
+      } else await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+      return { uri, added };
     },
     async runImport(plan, target, signal, onProgress) {
       const client = await clientOrThrow(ctx);

@@ -2,6 +2,7 @@
  * language, the target glossary and mode; shows the preview (with a way to open any pair as a document and fix it);
  * then sends one call per dictionary with progress, and says what was sent. */
 import * as vscode from 'vscode';
+import { STATUS_FILE_NAME } from '../core/termCheck/statuses';
 import type { Glossary, Language } from '../api';
 import {
   DELIMITER_NAMES, DELIMITERS, describeLayout, pairDocumentText, pairFromDocument, previewPair, recallLayout, rememberLayout, sheetLanguages,
@@ -324,7 +325,10 @@ export function importCommand(ctx: CommandContext, actions: ImportActions, previ
         return;
       }
       await ctx.glossaries.reveal(result.glossaryId).catch(() => undefined);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0}: {1} sent ({2}).', fileName, plural(result.sent.length, '1 dictionary', '{0} dictionaries'), sent));
+      // The terms the file marks forbidden or deprecated, which the service cannot hold: kept for the term check.
+      const kept = await actions.keepStatuses(plan, fileName).catch((err: unknown) => { void ctx.errors.show(vscode.l10n.t('The forbidden terms of {0} were not kept', fileName), err); return undefined; });
+      const statuses = kept?.added ? ` ${vscode.l10n.t('{0} forbidden or deprecated term(s) kept in {1} for the term check.', kept.added, STATUS_FILE_NAME)}` : '';
+      void vscode.window.showInformationMessage(vscode.l10n.t('Imported {0}: {1} sent ({2}).', fileName, plural(result.sent.length, '1 dictionary', '{0} dictionaries'), sent) + statuses);
     } catch (err) {
       if (err instanceof Error && err.name === 'ImportCancelled') return;
       await ctx.errors.show(vscode.l10n.t('Could not import {0}', fileName), err);

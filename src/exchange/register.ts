@@ -20,7 +20,7 @@ export function registerExchange(ctx: CommandContext, memento?: vscode.Memento):
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const exchange = once(() => (require('./lazy') as typeof import('./lazy')).makeExchange(ctx, glossaryLanguages, previews, memento));
   return {
-    actions: forward(() => exchange().actions, { readImportFile: true, planImport: true, importPlan: true, previewImport: true, runImport: true, exportGlossary: true }),
+    actions: forward(() => exchange().actions, { readImportFile: true, planImport: true, importPlan: true, previewImport: true, runImport: true, keepStatuses: true, exportGlossary: true }),
     disposables: [
       previews,
       vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),

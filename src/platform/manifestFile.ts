@@ -11,6 +11,14 @@ export interface ManifestSnapshot {
   parsed: ParsedManifest;
 }
 
+/** Where the manifest is (or would be): the first workspace folder and the setting's name (a relative path works). */
+export function manifestLocation(): vscode.Uri | undefined {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  if (!folder) return undefined;
+  const name = vscode.workspace.getConfiguration('terminology', folder).get<string>('manifest', DEFAULT_MANIFEST_NAME).trim() || DEFAULT_MANIFEST_NAME;
+  return vscode.Uri.joinPath(folder, ...normalizePath(name.replace(/\\/g, '/')).split('/'));
+}
+
 export class ManifestFile implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -30,10 +38,7 @@ export class ManifestFile implements vscode.Disposable {
 
   /** Where the manifest is (or would be): the first workspace folder and the setting's name (a relative path works). */
   get uri(): vscode.Uri | undefined {
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    if (!folder) return undefined;
-    const name = vscode.workspace.getConfiguration('terminology', folder).get<string>('manifest', DEFAULT_MANIFEST_NAME).trim() || DEFAULT_MANIFEST_NAME;
-    return vscode.Uri.joinPath(folder, ...normalizePath(name.replace(/\\/g, '/')).split('/'));
+    return manifestLocation();
   }
 
   isManifest(uri: vscode.Uri): boolean {

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import {
-  bilingualLanguages, isKeyValueKind, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
+  bilingualLanguages, isKeyValueKind, joinIgnore, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
   toFileFindings, translationKind, type ReadResult, type TermFileFinding, type TermFinding,
 } from '../core/termCheck';
 import { applyRuleSettings } from '../core/ruleSettings';
@@ -100,6 +100,24 @@ export class TermChecker implements vscode.Disposable {
    * it is no translation the glossaries cover (a source-locale file, a file without a locale or without its pair). */
   private async check(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ findings: TermFinding[]; units: number } | undefined> {
     if (set.version !== this.tallyVersion) { this.tally = new RenderingTally(); this.tallyVersion = set.version; }
+    const r = await this.readFile(uri, text, set);
+    if (!r) return undefined;
+    const { read, sourceLang, targetLang } = r;
+    const findings: TermFinding[] = [];
+    const renderings = [];
+    for (const u of read.units) {
+      const x = set.index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
+      for (const f of x.findings) findings.push(f);
+      for (const y of x.renderings) renderings.push(y);
+    }
+    this.tally.set(uri.toString(), renderings);
+    for (const f of this.tally.findings(uri.toString())) findings.push(f);
+    findings.sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
+    return { findings, units: read.units.length };
+  }
+
+  /** A translation file's strings with its languages, or undefined when it is none the glossaries cover. */
+  async readFile(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ read: ReadResult; sourceLang: string; targetLang: string } | undefined> {
     const kind = translationKind(uri.path)!;
     const rel = relativePath(set.folder, uri);
     if (rel === undefined) return undefined;
@@ -120,17 +138,31 @@ export class TermChecker implements vscode.Disposable {
       ({ sourceLang, targetLang } = bilingualLanguages(read, locale, set.entries, set.sourceLangs));
     }
     if (!sourceLang || !targetLang) return undefined;
-    const findings: TermFinding[] = [];
-    const renderings = [];
-    for (const u of read.units) {
-      const r = set.index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
-      for (const f of r.findings) findings.push(f);
-      for (const x of r.renderings) renderings.push(x);
+    // The manifest's "termIgnore" for this file, joined with the file's own marks.
+    const ignores = set.termIgnore[rel];
+    if (ignores) for (const u of read.units) { const i = ignores[u.id]; if (i) u.ignore = joinIgnore(u.ignore, i); }
+    return { read, sourceLang, targetLang };
+  }
+
+  /** The translation files under the manifest's folder (open documents' texts, else the files'), read; cancelled by
+   * `signal` between files. */
+  async readWorkspace(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<{ set?: TermGlossarySet; files: Array<{ uri: vscode.Uri; read: ReadResult; sourceLang: string; targetLang: string }> }> {
+    const set = await this.glossaries.load({ signal: options.signal });
+    if (!set) return { files: [] };
+    const uris = (await vscode.workspace.findFiles(new vscode.RelativePattern(set.folder, TRANSLATION_GLOB), SKIP)).filter(isTranslationFile)
+      .sort((a, b) => (a.path < b.path ? -1 : 1));
+    const files: Array<{ uri: vscode.Uri; read: ReadResult; sourceLang: string; targetLang: string }> = [];
+    for (let i = 0; i < uris.length; i++) {
+      if (options.signal?.aborted) throw new vscode.CancellationError();
+      const uri = uris[i];
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const text = open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;
+      const r = text === undefined ? undefined : await this.readFile(uri, text, set);
+      if (r) files.push({ uri, ...r });
+      options.onProgress?.(i + 1, uris.length);
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    this.tally.set(uri.toString(), renderings);
-    for (const f of this.tally.findings(uri.toString())) findings.push(f);
-    findings.sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
-    return { findings, units: read.units.length };
+    return { set, files };
   }
 
   private toResults(uri: vscode.Uri, text: string, findings: TermFinding[], set: TermGlossarySet): TermResult[] {

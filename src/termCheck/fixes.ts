@@ -1,20 +1,24 @@
 /** Quick fixes and the hover of the term check's findings. A fix writes the glossary's target into the translation
  * file only (the glossary is never touched), escaped for the file's format and in the case of the sentence. */
 import * as vscode from 'vscode';
-import { escapeFor, inCaseOf, translationKind, type GlossaryEntry, type TranslationKind } from '../core/termCheck';
+import {
+  escapeFor, inCaseOf, manifestIgnoreEdit, poIgnoreEdit, translationKind, xliffIgnoreEdit, type GlossaryEntry, type TextEdit, type TranslationKind,
+} from '../core/termCheck';
+import type { ManifestFile } from '../platform/manifestFile';
 import { SCHEME } from '../platform/remoteUris';
 import type { TermChecker, TermResult } from './checker';
 
 const FIXABLE = new Set(['term-not-used', 'untranslated-term', 'forbidden-term']);
 
 export class TermCodeActions implements vscode.CodeActionProvider {
-  constructor(private readonly checker: TermChecker) {}
+  constructor(private readonly checker: TermChecker, private readonly manifest: ManifestFile) {}
 
-  provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  async provideCodeActions(doc: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     if (context.only && !vscode.CodeActionKind.QuickFix.contains(context.only) && !context.only.contains(vscode.CodeActionKind.QuickFix)) return [];
     const kind = translationKind(doc.uri.path);
     if (!kind) return [];
     const out: vscode.CodeAction[] = [];
+    const ignores: vscode.CodeAction[] = [];
     for (const r of this.checker.resultsOf(doc.uri)) {
       const d = r.diagnostic;
       if (!d.range.intersection(range) && !d.range.contains(range)) continue;
@@ -23,9 +27,47 @@ export class TermCodeActions implements vscode.CodeActionProvider {
         const fix = this.replacement(doc, kind, r, range, entry);
         if (fix) out.push(fix);
       }
+      // The words selected in the target are how it renders the term: offered to the glossary as its translation.
+      if (entry?.file && r.finding.code === 'term-not-used' && !range.isEmpty && d.range.contains(range) && !range.isEqual(d.range)) {
+        const rendering = doc.getText(range).trim();
+        if (rendering && !rendering.includes('\n')) {
+          const add = new vscode.CodeAction(vscode.l10n.t('Add "{0}" to the glossary as the translation of "{1}"…', rendering, entry.source), vscode.CodeActionKind.QuickFix);
+          add.diagnostics = [d];
+          add.command = { title: add.title, command: 'terminology.termCheck.addRendering', arguments: [entry, rendering] };
+          out.push(add);
+        }
+      }
       if (entry?.file) out.push(openEntry(entry, d));
+      const ignore = await this.ignoreHere(doc, kind, r);
+      if (ignore && !ignores.some((a) => a.title === ignore.title)) ignores.push(ignore);
     }
-    return out;
+    return [...out, ...ignores];
+  }
+
+  /** "Ignore here": the mark the file's format allows (a PO translator comment, an XLIFF note), else the manifest's
+   * "termIgnore" for this file and string; an edit the user sees and can undo, saved by them. */
+  private async ignoreHere(doc: vscode.TextDocument, kind: TranslationKind, r: TermResult): Promise<vscode.CodeAction | undefined> {
+    const { term, unitId } = r.finding;
+    const title = vscode.l10n.t('Ignore "{0}" here', term);
+    const action = (uri: vscode.Uri, target: vscode.TextDocument | string, e: TextEdit | undefined) => {
+      if (!e) return undefined;
+      const a = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
+      a.diagnostics = [r.diagnostic];
+      a.edit = new vscode.WorkspaceEdit();
+      const at = (o: number) => (typeof target === 'string' ? positionIn(target, o) : target.positionAt(o));
+      a.edit.replace(uri, new vscode.Range(at(e.start), at(e.end)), e.text);
+      return a;
+    };
+    const text = doc.getText();
+    const offset = doc.offsetAt(r.diagnostic.range.start);
+    if (kind === 'po') return action(doc.uri, doc, poIgnoreEdit(text, offset, term));
+    if (kind === 'xliff') return action(doc.uri, doc, xliffIgnoreEdit(text, offset, term));
+    const snapshot = await this.manifest.read();
+    const rel = this.manifest.relativePath(doc.uri);
+    if (!snapshot || rel === undefined) return undefined;
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === snapshot.uri.toString());
+    const manifestText = open?.getText() ?? snapshot.text;
+    return action(snapshot.uri, open ?? manifestText, manifestIgnoreEdit(manifestText, rel, unitId, term));
   }
 
   /** untranslated-term, forbidden-term: the found words replaced. term-not-used (the whole target is marked: which
@@ -51,6 +93,14 @@ export class TermCodeActions implements vscode.CodeActionProvider {
     action.edit.replace(doc.uri, at, text);
     return action;
   }
+}
+
+/** The position of `offset` in a text not open as a document. */
+function positionIn(text: string, offset: number): vscode.Position {
+  let line = 0;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) { line++; start = i + 1; }
+  return new vscode.Position(line, offset - start);
 }
 
 /** Whether a position starts its string: the characters before it on the line end in a quote or a tag's `>`. */

@@ -4,8 +4,8 @@
  * TermIndex (the automata) is kept per version of those texts: it is built again only when one of them changed. */
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
-import { dictionaryEntries, glossaryLanguages, TermIndex, type GlossaryEntry } from '../core/termCheck';
-import { resolveManifest, type ManifestLink, type ManifestOwner } from '../core/workspace/manifest';
+import { dictionaryEntries, forbiddenOf, glossaryLanguages, parseStatuses, STATUS_FILE_NAME, TermIndex, type GlossaryEntry } from '../core/termCheck';
+import { resolveManifest, type ManifestLink, type ManifestOwner, type ParsedManifest } from '../core/workspace/manifest';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { ClientProvider } from '../platform/clientProvider';
 import { readFileText } from '../platform/fileText';
@@ -20,6 +20,8 @@ export interface TermGlossarySet {
   sourceLangs: string[];
   known: Set<string>;
   rules: RuleSettings;
+  /** The manifest's "termIgnore" (a file's path from `folder` → a string's key → what is ignored). */
+  termIgnore: ParsedManifest['termIgnore'];
   folder: vscode.Uri;
   /** Counts up each time the entries changed (a new index). */
   version: number;
@@ -39,16 +41,18 @@ export class TermGlossaries implements vscode.Disposable {
   /** The linked files and remote documents read last: an edit of one of them changes the glossaries. */
   private readonly sources = new Set<string>();
   private remoteIds = new Set<string>();
-  private built: { parts: Part[]; set: TermGlossarySet } | undefined;
+  private built: { parts: Part[]; statusText: string; set: TermGlossarySet } | undefined;
   private version = 0;
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly manifest: ManifestFile, private readonly clients: ClientProvider, private readonly log: Logger) {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.{tsv,csv}');
+    const watcher = vscode.workspace.createFileSystemWatcher(`**/*.{tsv,csv}`);
+    const statuses = vscode.workspace.createFileSystemWatcher(`**/${STATUS_FILE_NAME}`);
     const touched = (uri: vscode.Uri) => { if (this.sources.has(uri.toString())) this.changed.fire(); };
     this.subscriptions = [
-      this.changed, watcher,
+      this.changed, watcher, statuses,
       watcher.onDidChange(touched), watcher.onDidCreate(() => this.changed.fire()), watcher.onDidDelete(touched),
+      statuses.onDidChange(touched), statuses.onDidCreate(touched), statuses.onDidDelete(touched),
       manifest.onDidChange(() => { this.ids = undefined; this.changed.fire(); }),
       clients.onDidChange(() => this.forgetRemote()),
       vscode.workspace.onDidChangeTextDocument((e) => { if (e.contentChanges.length && this.isSource(e.document.uri)) this.changed.fire(); }),
@@ -96,19 +100,29 @@ export class TermGlossaries implements vscode.Disposable {
     }
     if (missing.length) await this.readRemote(missing, parts, options.signal);
     parts.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // The status sidecar next to the manifest: the terms imported term bases mark forbidden (forbidden-term).
+    const statusUri = vscode.Uri.joinPath(snapshot.folder, STATUS_FILE_NAME);
+    this.sources.add(statusUri.toString());
+    const statusText = vscode.workspace.textDocuments.find((d) => sameDoc(d.uri, statusUri))?.getText()
+      ?? (await readFileText(statusUri).catch(() => undefined))?.text ?? '';
     const prev = this.built;
-    if (prev && prev.parts.length === parts.length && prev.parts.every((p, i) => p.key === parts[i].key && p.text === parts[i].text)) {
+    if (prev && prev.statusText === statusText && prev.parts.length === parts.length && prev.parts.every((p, i) => p.key === parts[i].key && p.text === parts[i].text)) {
       prev.set.rules = snapshot.parsed.rules;
+      prev.set.termIgnore = snapshot.parsed.termIgnore;
       prev.set.folder = snapshot.folder;
       return prev.set;
     }
     if (!parts.length) { this.built = undefined; return undefined; }
     const entries = parts.flatMap((p) => dictionaryEntries(p.text, p.link, p.owner.name, p.file));
     const started = performance.now();
-    const index = new TermIndex(entries);
+    const statuses = statusText ? parseStatuses(statusText) : undefined;
+    for (const p of statuses?.problems ?? []) this.log.warn(`term check: ${STATUS_FILE_NAME}: ${p.message}`);
+    const index = new TermIndex(entries, statuses ? { forbidden: forbiddenOf(statuses) } : {});
     const { sourceLangs, known } = glossaryLanguages(entries);
-    const set: TermGlossarySet = { index, entries, sourceLangs, known, rules: snapshot.parsed.rules, folder: snapshot.folder, version: ++this.version };
-    this.built = { parts, set };
+    const set: TermGlossarySet = {
+      index, entries, sourceLangs, known, rules: snapshot.parsed.rules, termIgnore: snapshot.parsed.termIgnore, folder: snapshot.folder, version: ++this.version,
+    };
+    this.built = { parts, statusText, set };
     this.log.info(`term check: ${entries.length} glossary entries from ${parts.length} dictionaries, indexed in ${(performance.now() - started).toFixed(1)} ms`);
     return set;
   }

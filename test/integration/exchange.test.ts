@@ -74,6 +74,24 @@ describe('import and export', () => {
     assert.ok(labels.includes('Imported term base'), String(labels));
   });
 
+  it('import: the terms a TBX marks deprecated or forbidden are kept in the status sidecar next to the manifest, once', async () => {
+    const uri = vscode.Uri.file(path.join(dir, 'statuses.tbx'));
+    fs.writeFileSync(uri.fsPath, TBX);
+    const plan = await ext.actions.importPlan(uri, { sourceLang: 'en' });
+    const sidecar = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'terminology.statuses.json');
+    await vscode.workspace.fs.delete(sidecar).then(undefined, () => undefined);
+    try {
+      const kept = await ext.actions.keepStatuses(plan, 'statuses.tbx');
+      assert.equal(kept?.uri.toString(), sidecar.toString());
+      const json = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(sidecar))) as { terms: Record<string, Array<{ term: string; status: string; from: string }>> };
+      assert.deepEqual(Object.fromEntries(Object.entries(json.terms).map(([l, ts]) => [l, ts.map((t) => `${t.term} ${t.status} ${t.from}`)])),
+        { de: ['Cloud deprecated statuses.tbx'], fr: ['héritage forbidden statuses.tbx'] });
+      assert.equal((await ext.actions.keepStatuses(plan, 'again.tbx'))?.added, 0, 'a term kept already is not added twice');
+    } finally {
+      await vscode.workspace.fs.delete(sidecar).then(undefined, () => undefined);
+    }
+  });
+
   it('import: the service\'s CSV merged into an existing glossary: existing entries stay, changed ones change, a new pair is added; a partial failure says what was sent', async () => {
     const uri = vscode.Uri.file(path.join(dir, 'export.csv'));
     fs.writeFileSync(uri.fsPath, '\uFEFF"cloud","Datenwolke","EN","DE"\n"login","Anmeldung","EN","DE"\n"cloud","nube","EN","ES"\n');

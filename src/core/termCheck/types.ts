@@ -35,6 +35,16 @@ export function parseIgnoreMark(text: string): UnitIgnore | undefined {
   return { all: terms.length === 0, terms };
 }
 
+/** The text of an XML note with its predefined and numeric entities decoded (for reading an ignore mark). */
+export function decodeXmlEntities(raw: string): string {
+  return raw.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (m, e: string) => {
+    const k = e.toLowerCase();
+    if (k.startsWith('#x')) return String.fromCodePoint(parseInt(k.slice(2), 16));
+    if (k.startsWith('#')) return String.fromCodePoint(parseInt(k.slice(1), 10));
+    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[k] ?? m;
+  });
+}
+
 /** Both marks of a unit as one. */
 export function joinIgnore(a: UnitIgnore | undefined, b: UnitIgnore | undefined): UnitIgnore | undefined {
   if (!a || !b) return a ?? b;

@@ -6,7 +6,7 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { MappedBuilder, PLACEHOLDER, type MappedText } from './mapped';
 import { maskPlaceholders } from './placeholders';
-import { joinIgnore, parseIgnoreMark, type ReadResult, type TranslationUnit, type UnitIgnore } from './types';
+import { decodeXmlEntities, joinIgnore, parseIgnoreMark, type ReadResult, type TranslationUnit, type UnitIgnore } from './types';
 
 const local = (name: string) => {
   const i = name.indexOf(':');
@@ -194,7 +194,7 @@ export function readXliff(file: string): ReadResult {
     }
     textFrom = end;
     if (name === 'note' && noteFrom >= 0) {
-      unitIgnore = joinIgnore(unitIgnore, parseIgnoreMark(file.slice(noteFrom, start)));
+      unitIgnore = joinIgnore(unitIgnore, parseIgnoreMark(decodeXmlEntities(file.slice(noteFrom, start))));
       noteFrom = -1;
     }
     if (name === (version2 ? 'segment' : 'trans-unit')) emit();
