@@ -6,6 +6,8 @@ import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { ManifestFile } from '../platform/manifestFile';
+import { renderingEdit, type GlossaryEntry } from '../core/termCheck';
+import { termCandidates, type CandidateReport } from './candidates';
 import { TermChecker } from './checker';
 import { TermCodeActions, TermHover } from './fixes';
 import { TermGlossaries } from './glossaries';
@@ -17,6 +19,27 @@ export interface TermCheckParts extends vscode.Disposable {
   status: TermStatus;
   codeActions: TermCodeActions;
   hover: TermHover;
+  candidates: (options?: Parameters<typeof termCandidates>[1]) => Promise<CandidateReport | undefined>;
+  addRendering: (entry: GlossaryEntry, rendering: string) => Promise<vscode.TextDocument>;
+}
+
+/** Makes `rendering` the translation of the entry's source in its dictionary: the document opens with the line changed
+ * (or added), unsaved. */
+async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vscode.TextDocument> {
+  if (!entry.file) throw new Error(vscode.l10n.t('The glossary entry of "{0}" has no file or document to change.', entry.source));
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(entry.file));
+  const format = /\.csv$/i.test(doc.uri.path) ? 'csv' : 'tsv';
+  const e = renderingEdit(doc.getText(), format, entry.line, entry.source, rendering);
+  const we = new vscode.WorkspaceEdit();
+  const eol = doc.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+  if (e.line < doc.lineCount && e.replaced !== undefined) we.replace(doc.uri, doc.lineAt(e.line).range, e.text.replace(/\r$/, ''));
+  else {
+    const last = doc.lineAt(Math.min(e.line, doc.lineCount) - 1);
+    we.insert(doc.uri, last.range.end, `${eol}${e.text}`);
+  }
+  if (!(await vscode.workspace.applyEdit(we))) throw new Error(vscode.l10n.t('The dictionary could not be changed.'));
+  await vscode.window.showTextDocument(doc, { preview: false });
+  return doc;
 }
 
 export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger): TermCheckParts {
@@ -24,5 +47,6 @@ export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, l
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
   const parts = vscode.Disposable.from(glossaries, checker, status);
-  return { checker, glossaries, status, codeActions: new TermCodeActions(checker), hover: new TermHover(checker), dispose: () => parts.dispose() };
+  return { checker, glossaries, status, codeActions: new TermCodeActions(checker, manifest), hover: new TermHover(checker),
+    candidates: (options) => termCandidates(checker, options), addRendering, dispose: () => parts.dispose() };
 }

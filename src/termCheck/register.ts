@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { once } from '../platform/lazy';
 import { ManifestFile } from '../platform/manifestFile';
 import type { CommandContext } from '../trees/commandContext';
+import type { GlossaryEntry } from '../core/termCheck/check';
+import type { CandidateReport } from './candidates';
 import type { TermChecker, WorkspaceCheckSummary } from './checker';
 import type { TermGlossaries } from './glossaries';
 import type { TermStatus } from './status';
@@ -12,6 +14,12 @@ import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
 export interface TermCheckActions {
   /** Checks every translation file under the manifest's folder; throws vscode.CancellationError when `signal` aborts. */
   checkTermsInWorkspace(options?: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<WorkspaceCheckSummary>;
+  /** Makes `rendering` the glossary's translation of the entry's source: its dictionary (the linked file, or the remote
+   * document) opens with the line changed (or added), unsaved; saving it pushes it as any edit. */
+  addRendering(entry: GlossaryEntry, rendering: string): Promise<vscode.TextDocument>;
+  /** The term candidates of the workspace's translation files (see ./candidates.ts); undefined without glossaries or
+   * translation files. */
+  findTermCandidates(options?: { minCount?: number; limit?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<CandidateReport | undefined>;
 }
 
 export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus }
@@ -34,7 +42,60 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
   const opened = vscode.workspace.onDidOpenTextDocument((d) => void wake([d]));
   const manifestChanged = manifest.onDidChange(() => void wake(vscode.workspace.textDocuments));
   const atStart = setTimeout(() => void wake(vscode.workspace.textDocuments), 0);
-  const actions: TermCheckActions = { checkTermsInWorkspace: (options) => terms().checker.checkWorkspace(options) };
+  const actions: TermCheckActions = {
+    checkTermsInWorkspace: (options) => terms().checker.checkWorkspace(options),
+    findTermCandidates: (options) => terms().candidates(options),
+    addRendering: (entry, rendering) => terms().addRendering(entry, rendering),
+  };
+  // Gathers: the candidates (with progress and cancel), one picked, its dictionary and target; the action adds it.
+  const candidatesCommand = async () => {
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding term candidates'), cancellable: true },
+      async (progress, token) => {
+        const ac = new AbortController();
+        const sub = token.onCancellationRequested(() => ac.abort());
+        try {
+          return await actions.findTermCandidates({ signal: ac.signal, onProgress: (done, total) => progress.report({ message: `${done} / ${total}` }) });
+        } catch (err) {
+          if (err instanceof vscode.CancellationError || ac.signal.aborted) return undefined;
+          void ctx.errors.show(vscode.l10n.t('Finding term candidates failed'), err);
+          return undefined;
+        } finally { sub.dispose(); }
+      });
+    if (!report) { void vscode.window.showInformationMessage(vscode.l10n.t('No term candidates: the term check needs a manifest that links glossaries, and translation files under its folder.')); return; }
+    if (!report.candidates.length) { void vscode.window.showInformationMessage(vscode.l10n.t('No term candidates in {0} string(s) of {1} file(s): every frequent phrase is in a glossary.', report.units, report.files)); return; }
+    const picked = await vscode.window.showQuickPick(report.candidates.map((c) => ({
+      label: c.phrase,
+      description: vscode.l10n.t('{0} strings', c.count) + (c.renderings[0] ? ` · ${report.targetLang.toUpperCase()}: ${c.renderings.map((r) => r.phrase).join(', ')}` : ''),
+      detail: c.examples.map((e) => e.source).join(' · '),
+      candidate: c,
+    })), { title: vscode.l10n.t('Term candidates ({0} → {1}): phrases no glossary holds; pick one to add it', report.sourceLang.toUpperCase(), report.targetLang.toUpperCase()), matchOnDetail: true });
+    if (!picked) return;
+    if (!report.dictionaries.length) { void vscode.window.showInformationMessage(vscode.l10n.t('No linked dictionary {0} → {1} to add it to.', report.sourceLang.toUpperCase(), report.targetLang.toUpperCase())); return; }
+    const dict = report.dictionaries.length === 1 ? report.dictionaries[0] : (await vscode.window.showQuickPick(
+      report.dictionaries.map((d) => ({ label: d.glossary, description: `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`, d })),
+      { title: vscode.l10n.t('Add "{0}" to which dictionary?', picked.candidate.phrase) }))?.d;
+    if (!dict) return;
+    const target = await vscode.window.showInputBox({
+      title: vscode.l10n.t('The translation of "{0}" in {1}', picked.candidate.phrase, dict.glossary),
+      value: picked.candidate.renderings[0]?.phrase ?? '', prompt: vscode.l10n.t('The dictionary opens with the entry added, unsaved: save it to push it.'),
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A translation is needed.')),
+    });
+    if (!target?.trim()) return;
+    try {
+      await actions.addRendering({ source: picked.candidate.phrase, target: '', sourceLang: dict.sourceLang, targetLang: dict.targetLang, glossary: dict.glossary, file: dict.file }, target.trim());
+    } catch (err) { void ctx.errors.show(vscode.l10n.t('The candidate could not be added'), err); }
+  };
+  // Gathers the confirmation, then the action does it.
+  const addRendering = async (entry: GlossaryEntry, rendering: string) => {
+    const pair = `${entry.sourceLang.toUpperCase()} → ${entry.targetLang.toUpperCase()}`;
+    const go = vscode.l10n.t('Change the Glossary');
+    const answer = await vscode.window.showInformationMessage(
+      vscode.l10n.t('Make "{0}" the translation of "{1}" in {2} ({3}), instead of "{4}"?', rendering, entry.source, entry.glossary, pair, entry.target),
+      { modal: true, detail: vscode.l10n.t('The dictionary opens with the change, unsaved: review it, then save to push it to the service.') }, go);
+    if (answer !== go) return;
+    try { await actions.addRendering(entry, rendering); } catch (err) { void ctx.errors.show(vscode.l10n.t('The rendering could not be added'), err); }
+  };
   const selector: vscode.DocumentSelector = { scheme: 'file', pattern: TRANSLATION_GLOB };
 
   const command = () => vscode.window.withProgress(
@@ -67,6 +128,8 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.languages.registerHoverProvider(selector, { provideHover: (doc, position) => terms().hover.provideHover(doc, position) }),
       vscode.commands.registerCommand('terminology.checkTermsInWorkspace', command),
+      vscode.commands.registerCommand('terminology.termCheck.addRendering', addRendering),
+      vscode.commands.registerCommand('terminology.findTermCandidates', candidatesCommand),
     ],
   };
 }

@@ -160,6 +160,80 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.match(text, /Glossary Term check test, dictionary EN → DE \(term-it\/glossaries\/en-de\.glossary\.tsv:1\)/);
   });
 
+  step('Add this rendering to the glossary: the selected words become the linked dictionary\'s target, unsaved; the finding goes', async () => {
+    await closeAll();
+    const doc = (await open('de.po')).document;
+    await findingsWhere('de.po', (b) => b.some(([c, line]) => c === 'term-not-used' && line === 9), 'term-not-used on "Ihr Profil"');
+    const sel = new vscode.Range(9, 12, 9, 18); // "Profil"
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, sel);
+    const add = actions.find((a) => a.title === 'Add "Profil" to the glossary as the translation of "account"…');
+    assert.ok(add?.command, `the action among ${actions.map((a) => a.title).join(', ')}`);
+    assert.equal(add.command.command, 'terminology.termCheck.addRendering');
+    // The command asks first (a modal); the action it then calls, with the same arguments:
+    const [entry, rendering] = add.command.arguments as [Parameters<TerminologyApi['actions']['addRendering']>[0], string];
+    const glossary = await ext.actions.addRendering(entry, rendering);
+    assert.ok(glossary.isDirty, 'the dictionary is changed, not saved');
+    assert.equal(glossary.lineAt(1).text, 'account\tProfil');
+    await findingsWhere('de.po', (b) => !b.some(([c, line]) => c === 'term-not-used' && line === 9), 'the finding gone with the new translation');
+    await closeAll();
+  });
+
+  step('Find Term Candidates: a phrase of several sources no glossary holds, added to the linked dictionary as a draft', async () => {
+    await closeAll();
+    const report = await ext.actions.findTermCandidates({ minCount: 2 });
+    assert.ok(report, 'a report');
+    assert.equal(`${report.sourceLang}>${report.targetLang}`, 'en>de');
+    const save = report.candidates.find((c) => c.phrase.toLowerCase() === 'save');
+    assert.ok(save && save.count >= 2, JSON.stringify(report.candidates.map((c) => [c.phrase, c.count])));
+    assert.ok(!report.candidates.some((c) => /cloud|account/i.test(c.phrase)), 'no glossary term is a candidate');
+    const dict = report.dictionaries.find((d) => d.file.endsWith('/term-it/glossaries/en-de.glossary.tsv'));
+    assert.ok(dict, JSON.stringify(report.dictionaries));
+    const doc = await ext.actions.addRendering({ source: save.phrase, target: '', sourceLang: dict.sourceLang, targetLang: dict.targetLang, glossary: dict.glossary, file: dict.file }, 'Speichern');
+    assert.ok(doc.isDirty);
+    assert.equal(doc.getText().trimEnd().split('\n').at(-1), `${save.phrase}\tSpeichern`);
+    await closeAll();
+  });
+
+  step('the status sidecar beside the manifest: a target using a term it marks forbidden is an error; removed, the finding goes', async () => {
+    await closeAll();
+    await open('de.po');
+    const sidecar = file('terminology.statuses.json');
+    await vscode.workspace.fs.writeFile(sidecar, new TextEncoder().encode(JSON.stringify({ terms: { de: [{ term: 'speichern', status: 'forbidden' }] } })));
+    try {
+      const ds = await findingsWhere('de.po', (b) => b.some(([c]) => c === 'forbidden-term'), 'forbidden-term from the sidecar');
+      const f = ds.find((d) => codeOf(d) === 'forbidden-term')!;
+      assert.equal(f.severity, vscode.DiagnosticSeverity.Error);
+      assert.deepEqual([f.range.start.line, f.range.start.character, f.range.end.character], [6, 21, 30]);
+    } finally {
+      await vscode.workspace.fs.delete(sidecar);
+    }
+    await findingsWhere('de.po', (b) => !b.some(([c]) => c === 'forbidden-term'), 'no forbidden-term once the sidecar is gone');
+  });
+
+  step('Ignore here: a PO translator comment; the manifest\'s "termIgnore" for a JSON string; the findings go, the glossary unchanged', async () => {
+    const before = remoteEntries();
+    const po = (await open('de.po')).document;
+    const [first] = await findingsWhere('de.po', (b) => b.length >= 1, 'a finding in de.po');
+    const count = vscode.languages.getDiagnostics(po.uri).filter((d) => d.source !== undefined && /term/.test(String(codeOf(d)))).length;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', po.uri, first.range);
+    const ignore = actions.find((a) => /^Ignore ".+" here$/.test(a.title));
+    assert.ok(ignore?.edit, `Ignore here among ${actions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(ignore.edit));
+    assert.match(po.getText(), /\n# terminology-ignore: \S.*\n/);
+    await diagnosticsWhere(po.uri, (ds) => ds.filter((d) => /term/.test(String(codeOf(d)))).length === count - 1, 'one finding fewer in de.po');
+    const json = (await open('locales/de/app.json')).document;
+    const [jf] = await findingsWhere('locales/de/app.json', (b) => b.length >= 1, 'a finding in the German JSON');
+    const jsonActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', json.uri, jf.range);
+    const jsonIgnore = jsonActions.find((a) => /^Ignore ".+" here$/.test(a.title));
+    assert.ok(jsonIgnore?.edit, `Ignore here among ${jsonActions.map((a) => a.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(jsonIgnore.edit));
+    const manifest = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/term-it/terminology.json'))!;
+    assert.match(manifest.getText(), /"termIgnore": \{\s*"locales\/de\/app\.json": \{/);
+    await findingsWhere('locales/de/app.json', (b) => !b.some(([, line, start]) => line === jf.range.start.line && start === jf.range.start.character), 'the JSON finding gone');
+    assert.equal(remoteEntries(), before, 'the service\'s glossary is unchanged');
+    await closeAll();
+  });
+
   step('Android strings.xml, UTF-16 Apple .strings and .xcstrings: findings on the characters; the fix between escapes', async () => {
     const before = remoteEntries();
     const android = (await open('android/res/values-de/strings.xml')).document;
