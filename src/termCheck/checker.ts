@@ -61,6 +61,11 @@ export class TermChecker implements vscode.Disposable {
     this.checkOpen();
   }
 
+  /** Every file's published findings. */
+  allResults(): Array<[vscode.Uri, readonly TermResult[]]> {
+    return [...this.results].map(([k, v]) => [vscode.Uri.parse(k), v]);
+  }
+
   /** The findings published for a file, with their entries. */
   resultsOf(uri: vscode.Uri): readonly TermResult[] {
     return this.results.get(uri.toString()) ?? [];

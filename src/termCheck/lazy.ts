@@ -12,6 +12,7 @@ import { TermChecker } from './checker';
 import { TermCodeActions, TermHover } from './fixes';
 import { TermGlossaries } from './glossaries';
 import { TermStatus } from './status';
+import { TermCheckView } from './view';
 
 export interface TermCheckParts extends vscode.Disposable {
   checker: TermChecker;
@@ -21,6 +22,7 @@ export interface TermCheckParts extends vscode.Disposable {
   hover: TermHover;
   candidates: (options?: Parameters<typeof termCandidates>[1]) => Promise<CandidateReport | undefined>;
   addRendering: (entry: GlossaryEntry, rendering: string) => Promise<vscode.TextDocument>;
+  view: TermCheckView;
 }
 
 /** Makes `rendering` the translation of the entry's source in its dictionary: the document opens with the line changed
@@ -46,7 +48,8 @@ export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, l
   const glossaries = new TermGlossaries(manifest, clients, log);
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
-  const parts = vscode.Disposable.from(glossaries, checker, status);
+  const view = new TermCheckView(checker);
+  const parts = vscode.Disposable.from(glossaries, checker, status, view);
   return { checker, glossaries, status, codeActions: new TermCodeActions(checker, manifest), hover: new TermHover(checker),
-    candidates: (options) => termCandidates(checker, options), addRendering, dispose: () => parts.dispose() };
+    candidates: (options) => termCandidates(checker, options), addRendering, view, dispose: () => parts.dispose() };
 }

@@ -9,6 +9,7 @@ import type { CandidateReport } from './candidates';
 import type { TermChecker, WorkspaceCheckSummary } from './checker';
 import type { TermGlossaries } from './glossaries';
 import type { TermStatus } from './status';
+import type { TermCheckView, TermNode } from './view';
 import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
 
 export interface TermCheckActions {
@@ -22,7 +23,7 @@ export interface TermCheckActions {
   findTermCandidates(options?: { minCount?: number; limit?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<CandidateReport | undefined>;
 }
 
-export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus }
+export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; status: TermStatus; view: TermCheckView }
 
 /** Registers the term check's command and providers; the checker itself (./lazy.ts) is loaded when a translation file
  * is first open in the folder of an existing manifest (one open at activation: right after it), or the workspace
@@ -30,8 +31,25 @@ export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; s
 export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
   const manifest = new ManifestFile();
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const terms = once(() => (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log));
+  // The Term Check view is there from activation; its tree is the loaded term check's (empty until then).
+  const viewChanged = new vscode.EventEmitter<TermNode | undefined>();
+  const terms = once(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const t = (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log);
+    t.view.onDidChangeTreeData(() => viewChanged.fire(undefined));
+    viewChanged.fire(undefined);
+    return t;
+  });
+  const tree = vscode.window.createTreeView<TermNode>('terminology.termCheck', {
+    showCollapseAll: true,
+    treeDataProvider: { onDidChangeTreeData: viewChanged.event, getChildren: (n) => terms.peek()?.view.getChildren(n) ?? [], getTreeItem: (n) => terms().view.getTreeItem(n) },
+  });
+  const filterByGlossary = async () => {
+    const view = terms().view;
+    const all = vscode.l10n.t('All glossaries');
+    const picked = await vscode.window.showQuickPick([all, ...view.glossaries()], { title: vscode.l10n.t('Show the term check findings of…') });
+    if (picked !== undefined) view.setGlossary(picked === all ? undefined : picked);
+  };
   // A translation file open in the manifest's folder, with a manifest there: the only case the checker has work.
   const wake = async (docs: readonly vscode.TextDocument[]) => {
     const uri = manifest.uri;
@@ -120,9 +138,11 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
 
   return {
     actions,
-    termCheck: { get checker() { return terms().checker; }, get glossaries() { return terms().glossaries; }, get status() { return terms().status; } },
+    termCheck: { get checker() { return terms().checker; }, get glossaries() { return terms().glossaries; }, get status() { return terms().status; }, get view() { return terms().view; } },
     disposables: [
-      manifest, opened, manifestChanged, { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
+      manifest, opened, manifestChanged, viewChanged, tree,
+      vscode.commands.registerCommand('terminology.termCheck.filterByGlossary', filterByGlossary),
+      vscode.commands.registerCommand('terminology.termCheck.clearFilter', () => terms().view.setGlossary(undefined)), { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
       vscode.languages.registerCodeActionsProvider(selector, {
         provideCodeActions: (doc, range, context) => terms().codeActions.provideCodeActions(doc, range, context),
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),

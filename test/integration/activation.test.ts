@@ -31,15 +31,15 @@ describe('activation and wiring', () => {
     assert.deepEqual(loaded, ['extension.js']);
   });
 
-  it('contributes its view container and five views', () => {
+  it('contributes its view container and six views', () => {
     const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON;
     const containers = pkg.contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id);
     assert.deepEqual(containers, ['terminology']);
     const views = pkg.contributes.views.terminology.map((v: { id: string }) => v.id);
-    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.memories', 'terminology.sync']);
+    assert.deepEqual(views, ['terminology.glossaries', 'terminology.spokenTerms', 'terminology.styleRules', 'terminology.memories', 'terminology.sync', 'terminology.termCheck']);
     // A newcomer sees the glossaries first: the less used views start collapsed (the memories UI flow sees it).
     const collapsed = pkg.contributes.views.terminology.filter((v: { visibility?: string }) => v.visibility === 'collapsed').map((v: { id: string }) => v.id);
-    assert.deepEqual(collapsed, ['terminology.styleRules', 'terminology.memories', 'terminology.sync']);
+    assert.deepEqual(collapsed, ['terminology.styleRules', 'terminology.memories', 'terminology.sync', 'terminology.termCheck']);
   });
 
   it('opens its view container in the workbench', async () => {

@@ -286,4 +286,32 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     ac.abort();
     await assert.rejects(ext.actions.checkTermsInWorkspace({ signal: ac.signal }));
   });
+
+  step('the Term Check view: the workspace\'s findings by term with counts; a click opens one; the filter by glossary', async () => {
+    const view = ext.termCheck.view;
+    await ext.actions.checkTermsInWorkspace();
+    const total = ext.termCheck.checker.allResults().reduce((n, [, rs]) => n + rs.length, 0);
+    const terms = view.getChildren() as Array<Extract<ReturnType<typeof view.terms>[number], { kind: 'term' }>>;
+    assert.ok(terms.length > 0 && terms.every((t) => t.kind === 'term'));
+    assert.equal(terms.reduce((n, t) => n + t.results.length, 0), total, 'every finding under one term');
+    assert.ok(terms.every((t, i) => i === 0 || terms[i - 1].results.length >= t.results.length), 'the most findings first');
+    const cloud = terms.find((t) => t.term === 'cloud' && t.code === 'untranslated-term');
+    assert.ok(cloud, terms.map((t) => `${t.term} ${t.code}`).join(', '));
+    const item = view.getTreeItem(cloud);
+    assert.equal(item.label, 'cloud');
+    assert.match(String(item.description), new RegExp(`^${cloud.results.length} · untranslated-term · Term check test$`));
+    const [first] = view.getChildren(cloud);
+    const open = view.getTreeItem(first).command!;
+    assert.equal(open.command, 'vscode.open');
+    await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), (first as { uri: vscode.Uri }).uri.toString());
+    view.setGlossary('Term check test');
+    assert.ok((view.getChildren() as typeof terms).every((t) => t.glossary === 'Term check test'));
+    view.setGlossary('No such glossary');
+    assert.deepEqual(view.getChildren(), []);
+    view.setGlossary(undefined);
+    assert.equal(view.getChildren().length, terms.length);
+    assert.deepEqual(view.glossaries(), ['Term check test']);
+    await closeAll();
+  });
 });

@@ -158,4 +158,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/checker.ts', find: 'if (i) u.ignore = joinIgnore(u.ignore, i);', replace: 'if (i) void joinIgnore;' }],
     tests: [{ suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
   },
+  {
+    id: 'term-view-filter-ignored',
+    bug: 'the Term Check view\'s filter by glossary keeps every finding',
+    changes: [{ file: 'src/termCheck/view.ts', find: 'if (this.glossary !== undefined && f.entry?.glossary !== this.glossary) continue;', replace: 'if (this.glossary === \'\\u0000\') continue;' }],
+    tests: [{ suite: 'integration', grep: 'the Term Check view' }],
+  },
 ];
