@@ -112,7 +112,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   const memories = registerMemories(commands);
   const styleRuleDocs = registerStyleRules(commands, documents.fs);
   const tryCustomizations = registerTryCustomizations(commands);
-  const terms = registerTermCheck(commands);
+  const terms = registerTermCheck(commands, context.workspaceState);
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'), offload, pickers);
   const search = registerSearch(commands);
   const key = registerKey(keys, clients, log);

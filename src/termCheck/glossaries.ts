@@ -45,7 +45,9 @@ export class TermGlossaries implements vscode.Disposable {
   private version = 0;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly manifest: ManifestFile, private readonly clients: ClientProvider, private readonly log: Logger) {
+  constructor(private readonly manifest: ManifestFile, private readonly clients: ClientProvider, private readonly log: Logger,
+    /** The glossaries picked for a folder without a manifest (workspace state). */
+    private readonly picked: () => ReadonlyArray<{ id: string; name: string }> = () => []) {
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*.{tsv,csv}`);
     const statuses = vscode.workspace.createFileSystemWatcher(`**/${STATUS_FILE_NAME}`);
     const touched = (uri: vscode.Uri) => { if (this.sources.has(uri.toString())) this.changed.fire(); };
@@ -78,7 +80,10 @@ export class TermGlossaries implements vscode.Disposable {
    * service's dictionaries again. */
   async load(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TermGlossarySet | undefined> {
     if (options.refresh) { this.fetched.clear(); this.ids = undefined; }
-    const snapshot = await this.manifest.read();
+    const read = await this.manifest.read();
+    // Without a manifest: the glossaries picked for the folder ("Pick Glossaries for the Term Check"), from the service.
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const snapshot = read ?? (folder && this.picked().length ? { folder, parsed: { manifest: { glossaries: [], spokenTerms: [] }, rules: {}, termIgnore: {} } } : undefined);
     if (!snapshot) return undefined;
     const parts: Part[] = [];
     const missing: Array<{ owner: ManifestOwner; link: Part['link'] }> = [];
@@ -87,7 +92,7 @@ export class TermGlossaries implements vscode.Disposable {
       for (const l of owner.links) {
         if (l.format === 'terms' || !l.targetLang) continue;
         const link = l as Part['link'];
-        const uri = this.manifest.linkUri(snapshot, link);
+        const uri = this.manifest.linkUri(snapshot as { folder: vscode.Uri }, link);
         this.sources.add(uri.toString());
         const open = vscode.workspace.textDocuments.find((d) => sameDoc(d.uri, uri));
         let text = open?.getText();
@@ -99,6 +104,7 @@ export class TermGlossaries implements vscode.Disposable {
       }
     }
     if (missing.length) await this.readRemote(missing, parts, options.signal);
+    if (!read) await this.readPicked(parts, options.signal);
     parts.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     // The status sidecar next to the manifest: the terms imported term bases mark forbidden (forbidden-term).
     const statusUri = vscode.Uri.joinPath(snapshot.folder, STATUS_FILE_NAME);
@@ -125,6 +131,42 @@ export class TermGlossaries implements vscode.Disposable {
     this.built = { parts, statusText, set };
     this.log.info(`term check: ${entries.length} glossary entries from ${parts.length} dictionaries, indexed in ${(performance.now() - started).toFixed(1)} ms`);
     return set;
+  }
+
+  /** Every dictionary of the glossaries picked for a folder without a manifest, from the service (the open remote
+   * document's text, or the entries fetched once until a refresh). */
+  private async readPicked(parts: Part[], signal?: AbortSignal): Promise<void> {
+    const client = await this.clients.get().catch(() => undefined);
+    if (!client) return;
+    try {
+      const picked = this.picked();
+      const all = await client.listGlossaries(signal);
+      this.remoteIds = new Set(picked.map((p) => p.id));
+      picked.forEach((p, index) => {
+        const g = all.find((x) => x.glossaryId === p.id);
+        if (!g) { this.log.warn(`term check: the glossary "${p.name}" picked for this folder is not on the service any more`); return; }
+        const owner = { area: 'glossaries', index, name: g.name, id: g.glossaryId, nameOffset: 0, nameLength: 0, links: [] } as ManifestOwner;
+        for (const d of g.dictionaries) {
+          const link = { area: 'glossaries', owner: index, key: `${d.sourceLang}-${d.targetLang}`.toLowerCase(), path: '', format: 'tsv', sourceLang: d.sourceLang.toLowerCase(), targetLang: d.targetLang.toLowerCase() } as unknown as Part['link'];
+          parts.push({ key: `${index}:${link.key}`, text: '', link, owner, file: dictionaryUri({ glossaryId: g.glossaryId, name: g.name }, link).toString() });
+        }
+      });
+      for (const part of parts) {
+        if (part.text !== '' || !part.owner.id) continue;
+        const id = part.owner.id;
+        const open = vscode.workspace.textDocuments.find((d) => sameDoc(d.uri, vscode.Uri.parse(part.file)));
+        const key = `${id}:${part.link.key}`;
+        let text = open?.getText() ?? this.fetched.get(key);
+        if (text === undefined) {
+          text = await client.getDictionaryEntries(id, part.link.sourceLang, part.link.targetLang, signal);
+          this.fetched.set(key, text);
+        }
+        part.text = text;
+      }
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      this.log.warn(`term check: the picked glossaries could not be read: ${describeError(err)}`);
+    }
   }
 
   /** The dictionaries whose linked file is not there, from the service: the open remote document's text, or the

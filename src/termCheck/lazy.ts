@@ -44,8 +44,8 @@ async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vs
   return doc;
 }
 
-export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger): TermCheckParts {
-  const glossaries = new TermGlossaries(manifest, clients, log);
+export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger, picked: () => ReadonlyArray<{ id: string; name: string }> = () => []): TermCheckParts {
+  const glossaries = new TermGlossaries(manifest, clients, log, picked);
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
   const view = new TermCheckView(checker);

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { once } from '../platform/lazy';
 import { ManifestFile } from '../platform/manifestFile';
-import type { CommandContext } from '../trees/commandContext';
+import { requireClient, type CommandContext } from '../trees/commandContext';
 import type { GlossaryEntry } from '../core/termCheck/check';
 import type { CandidateReport } from './candidates';
 import type { TermChecker, WorkspaceCheckSummary } from './checker';
@@ -20,6 +20,9 @@ export interface TermCheckActions {
   addRendering(entry: GlossaryEntry, rendering: string): Promise<vscode.TextDocument>;
   /** The term candidates of the workspace's translation files (see ./candidates.ts); undefined without glossaries or
    * translation files. */
+  /** The glossaries the term check holds translations against in a folder without a manifest (remembered for the
+   * workspace); an empty list forgets them. */
+  pickTermCheckGlossaries(glossaries: ReadonlyArray<{ id: string; name: string }>): Promise<void>;
   findTermCandidates(options?: { minCount?: number; limit?: number; signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): Promise<CandidateReport | undefined>;
 }
 
@@ -28,14 +31,17 @@ export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; s
 /** Registers the term check's command and providers; the checker itself (./lazy.ts) is loaded when a translation file
  * is first open in the folder of an existing manifest (one open at activation: right after it), or the workspace
  * check first runs. */
-export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
+const PICKED_KEY = 'terminology.termCheck.glossaries';
+
+export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
   const manifest = new ManifestFile();
+  const picked = () => state?.get<Array<{ id: string; name: string }>>(PICKED_KEY) ?? [];
   // The Term Check view is there from activation; its tree is the loaded term check's (empty until then).
   const viewChanged = new vscode.EventEmitter<TermNode | undefined>();
   const terms = once(() => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const t = (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log);
+    const t = (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log, picked);
     t.view.onDidChangeTreeData(() => viewChanged.fire(undefined));
     viewChanged.fire(undefined);
     return t;
@@ -53,6 +59,9 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
   // A translation file open in the manifest's folder, with a manifest there: the only case the checker has work.
   const wake = async (docs: readonly vscode.TextDocument[]) => {
     const uri = manifest.uri;
+    // Glossaries picked for a folder without a manifest: a translation file of the folder wakes it as well.
+    const root = vscode.workspace.workspaceFolders?.[0]?.uri;
+    if (!terms.peek() && root && picked().length && docs.some((d) => isTranslationFile(d.uri) && d.uri.path.startsWith(`${root.path}/`))) { terms(); return; }
     const folder = uri && `${vscode.Uri.joinPath(uri, '..').path}/`;
     if (terms.peek() || !folder || !docs.some((d) => isTranslationFile(d.uri) && d.uri.path.startsWith(folder))) return;
     if (await vscode.workspace.fs.stat(uri).then(() => true, () => false)) terms();
@@ -63,6 +72,13 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
   const actions: TermCheckActions = {
     checkTermsInWorkspace: (options) => terms().checker.checkWorkspace(options),
     findTermCandidates: (options) => terms().candidates(options),
+    async pickTermCheckGlossaries(glossaries) {
+      if (!state) throw new Error('No workspace state to remember the glossaries in.');
+      await state.update(PICKED_KEY, glossaries.map((g) => ({ id: g.id, name: g.name })));
+      const loaded = terms.peek();
+      if (loaded) loaded.glossaries.forgetRemote(); // loads them again, and re-checks the open files
+      else await wake(vscode.workspace.textDocuments);
+    },
     addRendering: (entry, rendering) => terms().addRendering(entry, rendering),
   };
   // Gathers: the candidates (with progress and cancel), one picked, its dictionary and target; the action adds it.
@@ -103,6 +119,22 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
     try {
       await actions.addRendering({ source: picked.candidate.phrase, target: '', sourceLang: dict.sourceLang, targetLang: dict.targetLang, glossary: dict.glossary, file: dict.file }, target.trim());
     } catch (err) { void ctx.errors.show(vscode.l10n.t('The candidate could not be added'), err); }
+  };
+  // Gathers the glossaries (the service's list, the ones picked before ticked); the action remembers them.
+  const pickGlossaries = async () => {
+    const client = await requireClient(ctx);
+    if (!client) return;
+    let all;
+    try { all = await client.listGlossaries(); } catch (err) { void ctx.errors.show(vscode.l10n.t('The glossaries could not be listed'), err); return; }
+    const before = new Set(picked().map((p) => p.id));
+    const items = all.map((g) => ({ label: g.name, description: g.dictionaries.map((d) => `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`).join(', '), picked: before.has(g.glossaryId), id: g.glossaryId }));
+    const chosen = await vscode.window.showQuickPick(items, {
+      canPickMany: true, title: vscode.l10n.t('Glossaries for the term check of this folder'),
+      placeHolder: manifest.uri && await vscode.workspace.fs.stat(manifest.uri).then(() => true, () => false)
+        ? vscode.l10n.t('This folder has a manifest: its linked glossaries are used, not these.') : vscode.l10n.t('The translation files of this folder are held against the glossaries ticked.'),
+    });
+    if (!chosen) return;
+    await actions.pickTermCheckGlossaries(chosen.map((c) => ({ id: c.id, name: c.label })));
   };
   // Gathers the confirmation, then the action does it.
   const addRendering = async (entry: GlossaryEntry, rendering: string) => {
@@ -150,6 +182,7 @@ export function registerTermCheck(ctx: CommandContext): { disposables: vscode.Di
       vscode.commands.registerCommand('terminology.checkTermsInWorkspace', command),
       vscode.commands.registerCommand('terminology.termCheck.addRendering', addRendering),
       vscode.commands.registerCommand('terminology.findTermCandidates', candidatesCommand),
+      vscode.commands.registerCommand('terminology.termCheck.pickGlossaries', pickGlossaries),
     ],
   };
 }

@@ -314,4 +314,23 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.deepEqual(view.glossaries(), ['Term check test']);
     await closeAll();
   });
+
+  step('a folder without a manifest: the glossaries picked for it, from the service, are held against its files', async () => {
+    await closeAll();
+    const config = vscode.workspace.getConfiguration('terminology');
+    await config.update('manifest', 'no-manifest-here/terminology.json', vscode.ConfigurationTarget.Global);
+    try {
+      await ext.actions.pickTermCheckGlossaries([{ id: GLOSSARY.glossaryId, name: GLOSSARY.name }]);
+      await open('de.po');
+      // The service's en-de dictionary says cloud → Nebel (the linked file, unused now, says Wolke).
+      const ds = await diagnosticsWhere(file('de.po'), (d) => d.some((x) => x.range.start.line === 6 && /"Nebel" \(glossary Term check test, en-de\)/.test(x.message)), 'cloud → Nebel from the picked glossary');
+      assert.equal(codeOf(ds.find((d) => d.range.start.line === 6)!), 'untranslated-term');
+      await ext.actions.pickTermCheckGlossaries([]);
+      await findingsWhere('de.po', (b) => b.length === 0, 'no glossary picked, no manifest: nothing checked');
+    } finally {
+      await ext.actions.pickTermCheckGlossaries([]);
+      await config.update('manifest', 'term-it/terminology.json', vscode.ConfigurationTarget.Global);
+      await closeAll();
+    }
+  });
 });
