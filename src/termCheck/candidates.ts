@@ -1,7 +1,8 @@
 /** "Find Term Candidates": the source strings of the workspace's translation files, read as the term check reads
  * them, and the phrases in them that no linked glossary holds (core/termCheck/candidates), for the language pair with
  * the most strings; with the dictionaries of that pair a candidate can be added to. */
-import { findCandidates, langRoot, type Candidate, type CandidateOptions } from '../core/termCheck';
+import { findCandidatesPacked, langRoot, packCandidateRequest, type Candidate, type CandidateOptions } from '../core/termCheck';
+import type { Offload } from '../worker/offload';
 import type { TermChecker } from './checker';
 
 export interface CandidateReport {
@@ -14,7 +15,7 @@ export interface CandidateReport {
   units: number;
 }
 
-export async function termCandidates(checker: TermChecker, options: CandidateOptions & { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateReport | undefined> {
+export async function termCandidates(checker: TermChecker, offload: Offload | undefined, options: CandidateOptions & { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<CandidateReport | undefined> {
   const { set, files } = await checker.readWorkspace(options);
   if (!set || !files.length) return undefined;
   // The pair with the most strings.
@@ -32,7 +33,11 @@ export async function termCandidates(checker: TermChecker, options: CandidateOpt
     if (langRoot(f.sourceLang) !== sourceLang) continue;
     for (const u of f.read.units) if (langRoot(u.targetLang ?? f.targetLang) === targetLang) units.push({ unit: u, file: f.uri.toString() });
   }
-  const candidates = findCandidates(units, set.entries, sourceLang, targetLang, options);
+  // On the core worker (seconds for 50 000 strings: never on the extension host's loop at that size).
+  const { signal: _signal, onProgress: _onProgress, ...candidateOptions } = options;
+  void _signal; void _onProgress;
+  const packed = packCandidateRequest(units, set.entries, sourceLang, targetLang, candidateOptions);
+  const candidates = offload ? await offload.findCandidates(packed, () => findCandidatesPacked(packed)) : findCandidatesPacked(packed);
   const seen = new Set<string>();
   const dictionaries: CandidateReport['dictionaries'] = [];
   for (const e of set.entries) {

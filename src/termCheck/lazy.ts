@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { ManifestFile } from '../platform/manifestFile';
+import type { Offload } from '../worker/offload';
 import { renderingEdit, type GlossaryEntry } from '../core/termCheck';
 import { termCandidates, type CandidateReport } from './candidates';
 import { TermChecker } from './checker';
@@ -20,7 +21,7 @@ export interface TermCheckParts extends vscode.Disposable {
   status: TermStatus;
   codeActions: TermCodeActions;
   hover: TermHover;
-  candidates: (options?: Parameters<typeof termCandidates>[1]) => Promise<CandidateReport | undefined>;
+  candidates: (options?: Parameters<typeof termCandidates>[2]) => Promise<CandidateReport | undefined>;
   addRendering: (entry: GlossaryEntry, rendering: string) => Promise<vscode.TextDocument>;
   view: TermCheckView;
 }
@@ -44,12 +45,12 @@ async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vs
   return doc;
 }
 
-export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger, picked: () => ReadonlyArray<{ id: string; name: string }> = () => []): TermCheckParts {
+export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger, picked: () => ReadonlyArray<{ id: string; name: string }> = () => [], offload?: Offload): TermCheckParts {
   const glossaries = new TermGlossaries(manifest, clients, log, picked);
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
   const view = new TermCheckView(checker);
   const parts = vscode.Disposable.from(glossaries, checker, status, view);
   return { checker, glossaries, status, codeActions: new TermCodeActions(checker, manifest), hover: new TermHover(checker),
-    candidates: (options) => termCandidates(checker, options), addRendering, view, dispose: () => parts.dispose() };
+    candidates: (options) => termCandidates(checker, offload, options), addRendering, view, dispose: () => parts.dispose() };
 }

@@ -41,7 +41,7 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
   const viewChanged = new vscode.EventEmitter<TermNode | undefined>();
   const terms = once(() => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const t = (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log, picked);
+    const t = (require('./lazy') as typeof import('./lazy')).makeTermCheck(manifest, ctx.clients, log, picked, ctx.offload);
     t.view.onDidChangeTreeData(() => viewChanged.fire(undefined));
     viewChanged.fire(undefined);
     return t;

@@ -6,6 +6,7 @@ import { deflateRawSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
+import { findCandidatesPacked } from '../core/termCheck/candidates';
 import { columnOrders } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
@@ -75,6 +76,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: text };
     }
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
+    case 'findCandidates': return { value: findCandidatesPacked(req) };
     case 'tableOrders': {
       const orders = columnOrders({
         separator: req.separator, from: req.from, total: req.total, columns: req.columns, languages: req.languages,

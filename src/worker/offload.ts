@@ -9,6 +9,7 @@ import { commonEnds, countEntries, type FixAllResult, type LintKind, gridChanges
 import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../core/search';
 import type { ColumnOrder } from '../core/tableRows';
 import type { RuleSettings } from '../core/ruleSettings';
+import type { Candidate, PackedCandidateRequest } from '../core/termCheck/candidates';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
@@ -247,6 +248,13 @@ export class Offload {
   commonEnds(a: string, b: string): Promise<[number, number]> {
     const inline = () => commonEnds(a, b);
     return a.length + b.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'commonEnds', a, b }, inline);
+  }
+
+  /** Term candidates of a packed request (see core/termCheck/candidates): seconds for 50 000 strings, so on the worker
+   * whatever the size once the strings pass OFFLOAD_ABOVE. */
+  findCandidates(req: PackedCandidateRequest, inline: () => Candidate[]): Promise<Candidate[]> {
+    // (The inline fallback comes from the caller: the candidates' code is in the term check's bundle, not this one.)
+    return req.sources.length + req.targets.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findCandidates', ...req }, inline);
   }
 
   /** Search Glossaries in one dictionary's text. */

@@ -2,6 +2,7 @@
 import { entriesText } from '../api/wire';
 import { fixAllSpans, joinGridTexts, linterFor, type FixAllResult, type LintEntriesOptions, type LintKind } from '../core';
 import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
+import type { PackedCandidateRequest } from '../core/termCheck/candidates';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -29,7 +30,8 @@ export type OffloadRequest =
   | { op: 'release'; keep: number }
   | { op: 'keptEquals'; keep: number; text: string }
   | { op: 'takeKept'; keep: number }
-  | ({ op: 'tableOrders' } & TableOrdersRequest);
+  | ({ op: 'tableOrders' } & TableOrdersRequest)
+  | ({ op: 'findCandidates' } & PackedCandidateRequest);
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans), with the manifest's rule settings (a rule turned off
  * is not fixed, as with the CLI's --fix). */

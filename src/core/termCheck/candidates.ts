@@ -190,3 +190,54 @@ export function findCandidates(
   }
   return top;
 }
+
+/** The strings of a candidate search in a few long strings (each list joined by U+0000), as the core worker is sent
+ * them: 50 000 strings as four strings rather than 50 000 objects to copy. */
+export interface PackedCandidateRequest {
+  sourceLang: string;
+  targetLang?: string;
+  /** Per unit, joined: its id, its source, its target ('' for none), the number of its file in `fileNames`. */
+  ids: string;
+  sources: string;
+  targets: string;
+  files: string;
+  fileNames: string[];
+  /** The glossaries' source phrases of `sourceLang`, joined. */
+  known: string;
+  options?: CandidateOptions;
+}
+
+const SEP = '\u0000';
+
+export function packCandidateRequest(units: ReadonlyArray<{ unit: Pick<TranslationUnit, 'id' | 'source' | 'target'>; file?: string }>, entries: readonly GlossaryEntry[],
+  sourceLang: string, targetLang: string | undefined, options?: CandidateOptions): PackedCandidateRequest {
+  const fileNames: string[] = [];
+  const fileIndex = new Map<string, number>();
+  const files = units.map(({ file }) => {
+    if (file === undefined) return '';
+    let n = fileIndex.get(file);
+    if (n === undefined) { n = fileNames.length; fileNames.push(file); fileIndex.set(file, n); }
+    return String(n);
+  });
+  const root = (l: string) => l.toLowerCase().split(/[-_]/)[0];
+  return {
+    sourceLang, ...(targetLang ? { targetLang } : {}), fileNames, files: files.join(SEP),
+    ids: units.map((u) => u.unit.id).join(SEP), sources: units.map((u) => u.unit.source.text).join(SEP), targets: units.map((u) => u.unit.target?.text ?? '').join(SEP),
+    known: entries.filter((e) => root(e.sourceLang) === root(sourceLang)).map((e) => e.source).join(SEP), ...(options ? { options } : {}),
+  };
+}
+
+/** findCandidates of a packed request (on the core worker). */
+export function findCandidatesPacked(req: PackedCandidateRequest): Candidate[] {
+  const ids = req.ids === '' ? [] : req.ids.split(SEP);
+  const sources = req.sources.split(SEP);
+  const targets = req.targets.split(SEP);
+  const files = req.files.split(SEP);
+  const text = (t: string) => ({ text: t, pieces: [0, 0] });
+  const units = ids.map((id, i) => ({
+    unit: { id, source: text(sources[i]), ...(targets[i] ? { target: text(targets[i]) } : {}) } as TranslationUnit,
+    ...(files[i] !== '' && files[i] !== undefined ? { file: req.fileNames[Number(files[i])] } : {}),
+  }));
+  const entries = (req.known === '' ? [] : req.known.split(SEP)).map((source) => ({ source, target: '', sourceLang: req.sourceLang, targetLang: req.targetLang ?? '', glossary: '' }));
+  return findCandidates(units, entries, req.sourceLang, req.targetLang, req.options);
+}

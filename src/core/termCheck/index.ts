@@ -86,5 +86,5 @@ export function checkFile(file: string, read: ReadResult, index: TermIndex, tall
 }
 export { bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, localeOfPath, sourceFileCandidates } from './workspaceFiles';
 export { forbiddenOf, mergeStatuses, parseStatuses, STATUS_FILE_NAME, type LeftOutTerm, type StatusTerm, type Statuses } from './statuses';
-export { findCandidates, type Candidate, type CandidateOptions } from './candidates';
+export { findCandidates, findCandidatesPacked, packCandidateRequest, type Candidate, type CandidateOptions, type PackedCandidateRequest } from './candidates';
 export { manifestIgnoreEdit, poIgnoreEdit, renderingEdit, xliffIgnoreEdit, type TextEdit } from './ignoreEdits';

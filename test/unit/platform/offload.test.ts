@@ -5,6 +5,7 @@ import { ServiceClient } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
+import { findCandidatesPacked, packCandidateRequest } from '../../../src/core/termCheck';
 import { startEmulator } from '../../emulator/server';
 import { inflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
@@ -183,5 +184,23 @@ describe('offload: whole-text work on the core worker', function () {
     } finally {
       await emu.close();
     }
+  });
+
+  it('term candidates of a packed request on the worker, as inline; a fallback the caller gives when the worker fails', async () => {
+    const units = Array.from({ length: 6000 }, (_, i) => ({
+      file: `f${i % 3}.po`,
+      unit: { id: `u${i}`, source: { text: `Open the dashboard number ${i} of the billing account`, pieces: [0, 0] }, target: { text: `Öffnen Sie das Dashboard ${i}`, pieces: [0, 0] } },
+    }));
+    const req = packCandidateRequest(units, [{ source: 'account', target: 'Konto', sourceLang: 'en', targetLang: 'de', glossary: 'G' }], 'en', 'de');
+    assert.ok(req.sources.length + req.targets.length >= OFFLOAD_ABOVE, 'over the threshold: sent to the worker');
+    let inlineRan = false;
+    const got = await off.findCandidates(req, () => { inlineRan = true; return []; });
+    assert.equal(inlineRan, false);
+    assert.deepEqual(got, findCandidatesPacked(req));
+    // Every string has the same words: the longest phrases win their ties; "account" (the glossary's) is in none.
+    assert.equal(got[0].phrase, 'Open the dashboard number');
+    assert.equal(got[0].count, 6000);
+    assert.equal(got[0].renderings[0]?.phrase, 'Dashboard');
+    assert.ok(!got.some((c) => /account/.test(c.phrase)));
   });
 });
