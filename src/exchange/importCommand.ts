@@ -184,6 +184,9 @@ export function importCommand(ctx: CommandContext, actions: ImportActions, previ
         const tb = source.termBase;
         // The file's declared language first (the default), then by number of concepts.
         const langs = sourceLanguages(tb);
+        if (!langs.length && tb.bareLangAttributes) {
+          throw new Error(vscode.l10n.t('{0} names its languages with lang="…" ({1} times), which TBX does not read: it writes xml:lang="…". Replace lang= with xml:lang= in the file, then import it again.', fileName, tb.bareLangAttributes));
+        }
         if (langs.length < 2) throw new Error(vscode.l10n.t('{0} holds terms in {1} only: there is nothing to pair.', fileName, langs.map((l) => l.lang.toUpperCase()).join(', ') || vscode.l10n.t('no language')));
         const lang = await vscode.window.showQuickPick(langs.map((l) => ({
           label: l.lang.toUpperCase(), lang: l.lang,

@@ -23,6 +23,9 @@ export interface TermBase {
   languages: Map<string, number>;
   /** The language the file declares as its own (the root element's `xml:lang`), as a root code. */
   declaredLang?: string;
+  /** langSet / langSec elements that name their language with a bare `lang` attribute, which TBX does not read (it
+   * is `xml:lang`): what a message about a file with no language points at. */
+  bareLangAttributes?: number;
 }
 
 /** The file's languages in the order to offer them as the source: the declared one first (when it has terms), then
@@ -131,6 +134,7 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   let dialect: string | undefined;
   let title: string | undefined;
   let rootLang = -1;
+  let bareLang = 0;
   let depth = 0;
   let inConcept = false;
   let lang = -1;
@@ -370,7 +374,11 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
         if (group) { flagType = ''; startCapture(2); }
         return;
       case 'langSet': case 'langSec':
-        if (inConcept) { const l = tag.attributes['xml:lang']; lang = l !== undefined ? langId(l) : rootLang; }
+        if (inConcept) {
+          const l = tag.attributes['xml:lang'];
+          lang = l !== undefined ? langId(l) : rootLang;
+          if (l === undefined && tag.attributes.lang !== undefined) bareLang++;
+        }
         return;
       case 'termEntry': case 'conceptEntry': {
         let id = tag.attributes.id;
@@ -497,5 +505,6 @@ export async function readTbx(chunks: AsyncIterable<Uint8Array> | Iterable<Uint8
   if (declared && languages.has(declared)) result.declaredLang = declared;
   if (dialect) result.dialect = dialect;
   if (title) result.title = title;
+  if (bareLang) result.bareLangAttributes = bareLang;
   return result;
 }

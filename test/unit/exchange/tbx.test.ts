@@ -200,6 +200,16 @@ describe('TBX import', () => {
     for (const [v, want] of cases) assert.equal(statusOf(v), want, v);
   });
 
+  it('a langSet with a bare lang= (as translate5\'s recovery export writes) is no language, and is counted for the message', async () => {
+    const tbx = `<?xml version="1.0" encoding="UTF-8"?><martif type="TBX"><text><body>
+<termEntry id="a"><langSet lang="en"><tig><term>cloud</term></tig></langSet><langSet lang="de"><tig><term>Wolke</term></tig></langSet></termEntry>
+</body></text></martif>`;
+    const tb = await readTbx(bytesOf(tbx, 64));
+    assert.deepEqual([...tb.languages.keys()], []);
+    assert.equal(tb.bareLangAttributes, 2);
+    assert.equal((await readTbx(bytesOf(V2, 64))).bareLangAttributes, undefined);
+  });
+
   it('reads Phrase\'s yes/no notes: a term marked forbidden "true" is left out, "preferred" "true" is taken first', async () => {
     // As Phrase (Memsource) writes every term: <termNote type="forbidden">false</termNote> and type="preferred".
     const term = (text: string, forbidden: string, preferred: string) => `<tig><term>${text}</term>` +
