@@ -28,7 +28,9 @@ for (const must of ['dist/extension.js', 'dist/exchange.js', 'dist/termCheck.js'
   if (!listing.includes(must)) problems.push(`missing from the package: ${must}`);
 }
 // What only one feature needs is in a lazy bundle of its own (esbuild.mjs LAZY), loaded at that feature's first use.
-const LIMITS_KIB = { 'dist/extension.js': 300, vsix: 820 };
+// The vsix limit guards against what should never be packaged (a source map, a node_modules folder, a stray build):
+// most of the 820 KiB it holds are the README's screenshots (500 KB of PNG), so it leaves room for a feature's code.
+const LIMITS_KIB = { 'dist/extension.js': 300, vsix: 900 };
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 // Every bundle the build wrote is packaged: a lazy bundle left out of .vscodeignore fails its feature's first use.
 for (const f of readdirSync(join(repoRoot, 'dist')).filter((n) => n.endsWith('.js'))) {
