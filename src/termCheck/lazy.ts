@@ -9,6 +9,7 @@ import type { ManifestFile } from '../platform/manifestFile';
 import type { Offload } from '../worker/offload';
 import { renderingEdit, type GlossaryEntry } from '../core/termCheck';
 import { termCandidates, type CandidateReport } from './candidates';
+import { candidatesCommand } from './candidatesCommand';
 import { TermChecker } from './checker';
 import { TermCodeActions, TermHover } from './fixes';
 import { TermGlossaries } from './glossaries';
@@ -24,6 +25,7 @@ export interface TermCheckParts extends vscode.Disposable {
   candidates: (options?: Parameters<typeof termCandidates>[2]) => Promise<CandidateReport | undefined>;
   addRendering: (entry: GlossaryEntry, rendering: string) => Promise<vscode.TextDocument>;
   view: TermCheckView;
+  candidatesCommand: typeof candidatesCommand;
 }
 
 /** Makes `rendering` the translation of the entry's source in its dictionary: the document opens with the line changed
@@ -52,5 +54,5 @@ export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, l
   const view = new TermCheckView(checker);
   const parts = vscode.Disposable.from(glossaries, checker, status, view);
   return { checker, glossaries, status, codeActions: new TermCodeActions(checker, manifest), hover: new TermHover(checker),
-    candidates: (options) => termCandidates(checker, offload, options), addRendering, view, dispose: () => parts.dispose() };
+    candidates: (options) => termCandidates(checker, offload, options), addRendering, view, candidatesCommand, dispose: () => parts.dispose() };
 }
