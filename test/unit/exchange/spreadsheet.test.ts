@@ -235,7 +235,10 @@ describe('spreadsheet import: planned from columns', () => {
   const byConcepts = (sheet: Sheet, mapping: Extract<ColumnMapping, { kind: 'languages' }>, sourceLang?: string) => {
     const read = mapping.columns.map((c) => c.index);
     const concepts = sheet.rows.map((r): Concept => {
-      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ text: r.cells[col.index] ?? '', lang: col.lang, status: 'unspecified' as const, line: r.line })) };
+      // A cell past the phrase limit (without its spaces) is a term marked too long, as a TBX reader makes one (a
+      // whole line is one cell when the detected delimiter is another).
+      const term = (text: string) => (text.trim().length > LIMITS.phraseBytes ? { text: '', tooLong: true as const } : { text });
+      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ ...term(r.cells[col.index] ?? ''), lang: col.lang, status: 'unspecified' as const, line: r.line })) };
       if (r.endLine > r.line && read.some((i) => /[\r\n]/.test(r.cells[i] ?? ''))) {
         c.skip = { reason: 'multi-line', message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` };
       } else if (mapping.forbidden !== undefined && /^(yes|y|true|1|x|ja|oui|sí|si|forbidden)$/i.test((r.cells[mapping.forbidden] ?? '').trim())) {
