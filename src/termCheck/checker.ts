@@ -154,20 +154,28 @@ export class TermChecker implements vscode.Disposable {
   async readWorkspace(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<{ set?: TermGlossarySet; files: Array<{ uri: vscode.Uri; read: ReadResult; sourceLang: string; targetLang: string }> }> {
     const set = await this.glossaries.load({ signal: options.signal });
     if (!set) return { files: [] };
+    const files: Array<{ uri: vscode.Uri; read: ReadResult; sourceLang: string; targetLang: string }> = [];
+    for await (const { uri, text } of this.workspaceTexts(set, options)) {
+      const r = await this.readFile(uri, text, set);
+      if (r) files.push({ uri, ...r });
+    }
+    return { set, files };
+  }
+
+  /** The text of every translation file under the folder (an open document's, else the file's; one that cannot be
+   * read is passed over), in path order; cancelled by `signal` between files, one file per task. */
+  private async *workspaceTexts(set: TermGlossarySet, options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void }): AsyncGenerator<{ uri: vscode.Uri; text: string }> {
     const uris = (await vscode.workspace.findFiles(new vscode.RelativePattern(set.folder, TRANSLATION_GLOB), SKIP)).filter(isTranslationFile)
       .sort((a, b) => (a.path < b.path ? -1 : 1));
-    const files: Array<{ uri: vscode.Uri; read: ReadResult; sourceLang: string; targetLang: string }> = [];
     for (let i = 0; i < uris.length; i++) {
       if (options.signal?.aborted) throw new vscode.CancellationError();
       const uri = uris[i];
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       const text = open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;
-      const r = text === undefined ? undefined : await this.readFile(uri, text, set);
-      if (r) files.push({ uri, ...r });
+      if (text !== undefined) yield { uri, text };
       options.onProgress?.(i + 1, uris.length);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { set, files };
   }
 
   private toResults(uri: vscode.Uri, text: string, findings: TermFinding[], set: TermGlossarySet): TermResult[] {
@@ -210,18 +218,10 @@ export class TermChecker implements vscode.Disposable {
     const set = await this.glossaries.load({ refresh: true, signal: options.signal });
     const summary: WorkspaceCheckSummary = { files: 0, units: 0, findings: 0, byCode: {} };
     if (!set) return summary;
-    const uris = (await vscode.workspace.findFiles(new vscode.RelativePattern(set.folder, TRANSLATION_GLOB), SKIP)).filter(isTranslationFile)
-      .sort((a, b) => (a.path < b.path ? -1 : 1));
     const checked: Array<{ uri: vscode.Uri; text: string; findings: TermFinding[] }> = [];
-    for (let i = 0; i < uris.length; i++) {
-      if (options.signal?.aborted) throw new vscode.CancellationError();
-      const uri = uris[i];
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const text = open?.getText() ?? (await readFileText(uri).catch(() => undefined))?.text;
-      const r = text === undefined ? undefined : await this.check(uri, text, set);
-      if (r && text !== undefined) { checked.push({ uri, text, findings: r.findings }); summary.units += r.units; }
-      options.onProgress?.(i + 1, uris.length);
-      await new Promise((resolve) => setImmediate(resolve));
+    for await (const { uri, text } of this.workspaceTexts(set, options)) {
+      const r = await this.check(uri, text, set);
+      if (r) { checked.push({ uri, text, findings: r.findings }); summary.units += r.units; }
     }
     // The inconsistencies again, now that every file's renderings are in the tally.
     this.workspaceFiles = new Set(checked.map((c) => c.uri.toString()));

@@ -11,7 +11,7 @@
 // code paths (the window's text model, the extension host's document) warm: whichever ran first would otherwise pay
 // that alone.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
@@ -20,26 +20,13 @@ import { codeOf, ours } from './diagnosticsHelpers';
 import { note } from './report';
 import { api, EXTENSION_ID, PAID_KEY, service } from './service';
 import { Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
+import { startChildEmulator } from './benchEmulator';
 
 const RUNS = Number(process.env.TERMINOLOGY_BENCH_RUNS ?? 9);
 const TARGETS = ['de', 'fr', 'ja', 'es', 'it'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-
-function startChildEmulator(): Promise<{ child: ChildProcess; url: string }> {
-  const cli = path.join(__dirname, '..', 'emulator', 'cli.js');
-  const child = spawn(process.execPath, [cli, '--port', '0', '--key', PAID_KEY], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /paid address (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.on('exit', (code) => reject(new Error(`the emulator exited (${code}): ${out}`)));
-  });
-}
 
 const WORDS: Record<string, string[]> = {
   en: ['cloud', 'server', 'network', 'storage', 'policy', 'account', 'invoice', 'customer', 'release', 'pipeline', 'cluster', 'gateway'],
