@@ -6,8 +6,8 @@ import { join, relative, resolve, sep } from 'node:path';
 import { globSync, isDynamicPattern } from 'tinyglobby';
 import { applyRuleSettings } from '../core/ruleSettings';
 import {
-  bilingualLanguages, dictionaryEntries, forbiddenOf, glossaryLanguages, isKeyValueKind, joinIgnore, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, readTranslations, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
-  type GlossaryEntry, type ReadResult, type Rendering, type TermCheckOptions, type TermFinding,
+  checkTranslationFile, dictionaryEntries, forbiddenOf, glossaryLanguages, isKeyValueKind, parseStatuses, STATUS_FILE_NAME, keyValueSourceLang, langRoot, LineIndex, localeOfPath as coreLocaleOfPath, sourceFileCandidates, RenderingTally, TermIndex, toFileFindings, translationKind,
+  type FileCheckRequest, type GlossaryEntry, type Rendering, type TermCheckOptions, type TermFinding,
 } from '../core/termCheck';
 import { DEFAULT_MANIFEST_NAME } from '../core/workspace/manifest';
 import { EncodingError, fileErrorMessage, readTextFile, shownPath, UsageError } from './files';
@@ -131,37 +131,27 @@ export function checkTerms(args: { paths: string[]; manifest?: string }, cwd: st
       continue;
     }
     const locale = localeOfPath(file, known);
-    let read: ReadResult;
-    let sourceLang: string | undefined;
-    let targetLang: string | undefined;
+    // The manifest's "termIgnore" for this file, by its path from the manifest's folder.
+    const ignores = m.termIgnore[relative(m.dir, file).split(sep).join('/')];
+    const req: FileCheckRequest = { kind, text, ...(locale ? { locale: { lang: locale.lang } } : {}), ...(ignores ? { ignores } : {}) };
     if (isKeyValueKind(kind)) {
       // A key/value file is a translation only as a target-locale file with its source-locale file beside it.
       if (!locale || sourceLangs.includes(langRoot(locale.lang))) continue;
-      sourceLang = keyValueSourceLang(locale.lang, entries, sourceLangs);
+      const sourceLang = keyValueSourceLang(locale.lang, entries, sourceLangs);
       const sourceFile = sourceLang && sourceFileOf(file, locale, sourceLang);
-      if (!sourceFile) {
+      if (!sourceLang || !sourceFile) {
         if (named.has(file)) throw new UsageError(`${path}: no source-locale file (${sourceLang ?? 'the glossaries\' source language'}) to pair it with`);
         continue;
       }
-      read = readTranslations(kind, text, readTextFile(sourceFile, shownPath(sourceFile, cwd)).text);
-      targetLang = locale.lang;
-    } else {
-      read = readTranslations(kind, text);
-      ({ sourceLang, targetLang } = bilingualLanguages(read, locale, entries, sourceLangs));
+      req.sourceText = readTextFile(sourceFile, shownPath(sourceFile, cwd)).text;
+      req.langs = { sourceLang, targetLang: locale.lang };
     }
-    if (read.problems.length) unreadable.push(`${path}: ${read.problems[0].message}`);
-    // The manifest's "termIgnore" for this file, by its path from the manifest's folder.
-    const ignores = m.termIgnore[relative(m.dir, file).split(sep).join('/')];
-    if (ignores) for (const u of read.units) { const i = ignores[u.id]; if (i) u.ignore = joinIgnore(u.ignore, i); }
-    if (!sourceLang || !targetLang) continue;
-    units += read.units.length;
-    const fileFindings: TermFinding[] = [];
-    const renderings: Rendering[] = [];
-    for (const u of read.units) {
-      const r = index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
-      for (const f of r.findings) fileFindings.push(f);
-      for (const x of r.renderings) renderings.push(x);
-    }
+    const r = checkTranslationFile(index, entries, sourceLangs, req);
+    if (r.problems.length) unreadable.push(`${path}: ${r.problems[0].message}`);
+    if (!r.sourceLang || !r.targetLang) continue;
+    units += r.units;
+    const fileFindings: TermFinding[] = r.findings;
+    const renderings: Rendering[] = r.renderings;
     tally.set(file, renderings);
     perFile.push({ file, text, findings: fileFindings });
   }

@@ -36,11 +36,12 @@ export async function termCandidates(checker: TermChecker, offload: Offload | un
   // On the core worker (seconds for 50 000 strings: never on the extension host's loop at that size).
   const { signal: _signal, onProgress: _onProgress, ...candidateOptions } = options;
   void _signal; void _onProgress;
-  const packed = packCandidateRequest(units, set.entries, sourceLang, targetLang, candidateOptions);
+  const entries = set.entries();
+  const packed = packCandidateRequest(units, entries, sourceLang, targetLang, candidateOptions);
   const candidates = offload ? await offload.findCandidates(packed, () => findCandidatesPacked(packed)) : findCandidatesPacked(packed);
   const seen = new Set<string>();
   const dictionaries: CandidateReport['dictionaries'] = [];
-  for (const e of set.entries) {
+  for (const e of entries) {
     if (!e.file || langRoot(e.sourceLang) !== sourceLang || langRoot(e.targetLang) !== targetLang || seen.has(e.file)) continue;
     seen.add(e.file);
     dictionaries.push({ glossary: e.glossary, file: e.file, sourceLang: e.sourceLang, targetLang: e.targetLang });

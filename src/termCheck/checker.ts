@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import {
-  bilingualLanguages, isKeyValueKind, joinIgnore, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readTranslations, RenderingTally, sourceFileCandidates,
-  toFileFindings, translationKind, type ReadResult, type TermFileFinding, type TermFinding,
+  isKeyValueKind, keyValueSourceLang, langRoot, LineIndex, localeOfPath, readForCheck, sourceFileCandidates,
+  toFileFindings, translationKind, type FileCheckRequest, type ReadResult, type TermFileFinding, type TermFinding,
 } from '../core/termCheck';
 import { applyRuleSettings } from '../core/ruleSettings';
 import { DIAGNOSTIC_SOURCE } from '../lint/convert';
@@ -26,9 +26,8 @@ const SKIP = '**/{node_modules,.git,dist,out,.vscode-test}/**';
 export class TermChecker implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('terminology-term-check');
   private readonly results = new Map<string, TermResult[]>();
-  /** The renderings of each term in the files checked with the glossaries' current version (`inconsistent-term`). */
-  private tally = new RenderingTally();
-  private tallyVersion = -1;
+  /** The glossaries checked against last: their index holds the renderings of the files checked (`inconsistent-term`). */
+  private lastSet: TermGlossarySet | undefined;
   /** A key/value target file → its source-locale file (both Uri strings): an edit of the source re-checks the target. */
   private readonly sourceOf = new Map<string, string>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -101,52 +100,42 @@ export class TermChecker implements vscode.Disposable {
     return this.resultsOf(doc.uri);
   }
 
-  /** Reads and checks one file's text: its findings (the tally's inconsistencies of it included), or undefined when
-   * it is no translation the glossaries cover (a source-locale file, a file without a locale or without its pair). */
+  /** Reads and checks one file's text (on the core worker): its findings (its inconsistencies with the other files
+   * checked against the same glossaries included), or undefined when it is no translation the glossaries cover (a
+   * source-locale file, a file without a locale or without its pair). */
   private async check(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ findings: TermFinding[]; units: number } | undefined> {
-    if (set.version !== this.tallyVersion) { this.tally = new RenderingTally(); this.tallyVersion = set.version; }
-    const r = await this.readFile(uri, text, set);
-    if (!r) return undefined;
-    const { read, sourceLang, targetLang } = r;
-    const findings: TermFinding[] = [];
-    const renderings = [];
-    for (const u of read.units) {
-      const x = set.index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
-      for (const f of x.findings) findings.push(f);
-      for (const y of x.renderings) renderings.push(y);
-    }
-    this.tally.set(uri.toString(), renderings);
-    for (const f of this.tally.findings(uri.toString())) findings.push(f);
-    findings.sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
-    return { findings, units: read.units.length };
+    this.lastSet = set;
+    const req = await this.request(uri, text, set);
+    if (!req) { set.index.forget(uri.toString()); return undefined; }
+    const r = await set.index.check(uri.toString(), req);
+    if (!r.sourceLang || !r.targetLang) return undefined;
+    return { findings: r.findings, units: r.units };
   }
 
-  /** A translation file's strings with its languages, or undefined when it is none the glossaries cover. */
-  async readFile(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ read: ReadResult; sourceLang: string; targetLang: string } | undefined> {
+  /** What checking a file takes: its kind, text and locale; for a key/value file, its source-locale file's text and
+   * both languages; the manifest's "termIgnore" for it. Undefined when it is no translation the glossaries cover. */
+  private async request(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<FileCheckRequest | undefined> {
     const kind = translationKind(uri.path)!;
     const rel = relativePath(set.folder, uri);
     if (rel === undefined) return undefined;
     const locale = localeOfPath(rel, set.known);
-    let read: ReadResult;
-    let sourceLang: string | undefined;
-    let targetLang: string | undefined;
-    if (isKeyValueKind(kind)) {
-      if (!locale || set.sourceLangs.includes(langRoot(locale.lang))) return undefined;
-      sourceLang = keyValueSourceLang(locale.lang, set.entries, set.sourceLangs);
-      const source = sourceLang ? await findSource(set.folder, rel, locale, sourceLang) : undefined;
-      if (!source) return undefined;
-      this.sourceOf.set(uri.toString(), source.uri.toString());
-      read = readTranslations(kind, text, source.text);
-      targetLang = locale.lang;
-    } else {
-      read = readTranslations(kind, text);
-      ({ sourceLang, targetLang } = bilingualLanguages(read, locale, set.entries, set.sourceLangs));
-    }
-    if (!sourceLang || !targetLang) return undefined;
-    // The manifest's "termIgnore" for this file, joined with the file's own marks.
     const ignores = set.termIgnore[rel];
-    if (ignores) for (const u of read.units) { const i = ignores[u.id]; if (i) u.ignore = joinIgnore(u.ignore, i); }
-    return { read, sourceLang, targetLang };
+    const req: FileCheckRequest = { kind, text, ...(locale ? { locale: { lang: locale.lang } } : {}), ...(ignores ? { ignores } : {}) };
+    if (!isKeyValueKind(kind)) return req;
+    if (!locale || set.sourceLangs.includes(langRoot(locale.lang))) return undefined;
+    const sourceLang = keyValueSourceLang(locale.lang, set.pairs, set.sourceLangs);
+    const source = sourceLang ? await findSource(set.folder, rel, locale, sourceLang) : undefined;
+    if (!sourceLang || !source) return undefined;
+    this.sourceOf.set(uri.toString(), source.uri.toString());
+    return { ...req, sourceText: source.text, langs: { sourceLang, targetLang: locale.lang } };
+  }
+
+  /** A translation file's strings with its languages, read here, or undefined when it is none the glossaries cover. */
+  async readFile(uri: vscode.Uri, text: string, set: TermGlossarySet): Promise<{ read: ReadResult; sourceLang: string; targetLang: string } | undefined> {
+    const req = await this.request(uri, text, set);
+    if (!req) return undefined;
+    const { read, sourceLang, targetLang } = readForCheck(req, set.pairs, set.sourceLangs);
+    return sourceLang && targetLang ? { read, sourceLang, targetLang } : undefined;
   }
 
   /** The translation files under the manifest's folder (open documents' texts, else the files'), read; cancelled by
@@ -208,7 +197,7 @@ export class TermChecker implements vscode.Disposable {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
     if (this.workspaceFiles.has(key)) return;
     this.sourceOf.delete(key);
-    this.tally.set(key, []);
+    this.lastSet?.index.forget(key);
     this.unpublish(uri);
   }
 
@@ -225,9 +214,10 @@ export class TermChecker implements vscode.Disposable {
     }
     // The inconsistencies again, now that every file's renderings are in the tally.
     this.workspaceFiles = new Set(checked.map((c) => c.uri.toString()));
-    for (const c of checked) {
+    const inconsistencies = await set.index.inconsistencies(checked.map((c) => c.uri.toString()));
+    for (const [i, c] of checked.entries()) {
       const own = c.findings.filter((f) => f.code !== 'inconsistent-term');
-      const all = [...own, ...this.tally.findings(c.uri.toString())].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
+      const all = [...own, ...inconsistencies[i]].sort((a, b) => a.offset - b.offset || a.endOffset - b.endOffset);
       const results = this.toResults(c.uri, c.text, all, set);
       this.publish(c.uri, results);
       summary.files++;

@@ -4,7 +4,7 @@
  * TermIndex (the automata) is kept per version of those texts: it is built again only when one of them changed. */
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
-import { dictionaryEntries, forbiddenOf, glossaryLanguages, parseStatuses, STATUS_FILE_NAME, TermIndex, type GlossaryEntry } from '../core/termCheck';
+import { glossaryLanguages, pairEntries, STATUS_FILE_NAME, type GlossaryEntry } from '../core/termCheck';
 import { resolveManifest, type ManifestLink, type ManifestOwner, type ParsedManifest } from '../core/workspace/manifest';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { ClientProvider } from '../platform/clientProvider';
@@ -12,11 +12,17 @@ import { readFileText } from '../platform/fileText';
 import type { ManifestFile } from '../platform/manifestFile';
 import { dictionaryUri, parseRemoteRef, SCHEME } from '../platform/remoteUris';
 import { describeError } from '../platform/errors';
+import type { Offload } from '../worker/offload';
+import { TermIndexHandle } from './termIndex';
 
-/** What one check needs: the index, its entries and languages, the manifest's rule settings and folder. */
+/** What one check needs: the index (on the core worker), the glossaries' languages, the manifest's rule settings and
+ * folder. */
 export interface TermGlossarySet {
-  index: TermIndex;
-  entries: GlossaryEntry[];
+  index: TermIndexHandle;
+  /** The entries, parsed on first use (Find Term Candidates). */
+  entries(): GlossaryEntry[];
+  /** Each language pair of the entries, as entry-shaped rows (what the language helpers read). */
+  pairs: GlossaryEntry[];
   sourceLangs: string[];
   known: Set<string>;
   rules: RuleSettings;
@@ -47,7 +53,9 @@ export class TermGlossaries implements vscode.Disposable {
 
   constructor(private readonly manifest: ManifestFile, private readonly clients: ClientProvider, private readonly log: Logger,
     /** The glossaries picked for a folder without a manifest (workspace state). */
-    private readonly picked: () => ReadonlyArray<{ id: string; name: string }> = () => []) {
+    private readonly picked: () => ReadonlyArray<{ id: string; name: string }> = () => [],
+    /** Where the index is built and kept (inline without one). */
+    private readonly offload?: Offload) {
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*.{tsv,csv}`);
     const statuses = vscode.workspace.createFileSystemWatcher(`**/${STATUS_FILE_NAME}`);
     const touched = (uri: vscode.Uri) => { if (this.sources.has(uri.toString())) this.changed.fire(); };
@@ -78,7 +86,16 @@ export class TermGlossaries implements vscode.Disposable {
 
   /** The glossaries now; undefined without a manifest or without a dictionary linked in it. `refresh` fetches the
    * service's dictionaries again. */
-  async load(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TermGlossarySet | undefined> {
+  load(options: { refresh?: boolean; signal?: AbortSignal } = {}): Promise<TermGlossarySet | undefined> {
+    // One at a time: a build is awaited (on the worker), and two at once would build the same version twice.
+    const next = this.loading.then(() => this.loadNow(options), () => this.loadNow(options));
+    this.loading = next.catch(() => undefined);
+    return next;
+  }
+
+  private loading: Promise<unknown> = Promise.resolve();
+
+  private async loadNow(options: { refresh?: boolean; signal?: AbortSignal }): Promise<TermGlossarySet | undefined> {
     if (options.refresh) { this.fetched.clear(); this.ids = undefined; }
     const read = await this.manifest.read();
     // Without a manifest: the glossaries picked for the folder ("Pick Glossaries for the Term Check"), from the service.
@@ -118,19 +135,27 @@ export class TermGlossaries implements vscode.Disposable {
       prev.set.folder = snapshot.folder;
       return prev.set;
     }
-    if (!parts.length) { this.built = undefined; return undefined; }
-    const entries = parts.flatMap((p) => dictionaryEntries(p.text, p.link, p.owner.name, p.file));
-    const started = performance.now();
-    const statuses = statusText ? parseStatuses(statusText) : undefined;
-    for (const p of statuses?.problems ?? []) this.log.warn(`term check: ${STATUS_FILE_NAME}: ${p.message}`);
-    const index = new TermIndex(entries, statuses ? { forbidden: forbiddenOf(statuses) } : {});
-    const { sourceLangs, known } = glossaryLanguages(entries);
+    if (!parts.length) { this.drop(); return undefined; }
+    const index = await TermIndexHandle.build({
+      parts: parts.map((p) => ({ text: p.text, format: p.link.format, sourceLang: p.link.sourceLang, targetLang: p.link.targetLang, glossary: p.owner.name, file: p.file })),
+      statusText,
+    }, this.offload);
+    for (const p of index.summary.statusProblems) this.log.warn(`term check: ${STATUS_FILE_NAME}: ${p}`);
+    const pairs = pairEntries(index.summary.pairs);
+    const { sourceLangs, known } = glossaryLanguages(pairs);
     const set: TermGlossarySet = {
-      index, entries, sourceLangs, known, rules: snapshot.parsed.rules, termIgnore: snapshot.parsed.termIgnore, folder: snapshot.folder, version: ++this.version,
+      index, entries: () => index.entries(), pairs, sourceLangs, known, rules: snapshot.parsed.rules, termIgnore: snapshot.parsed.termIgnore, folder: snapshot.folder, version: ++this.version,
     };
+    this.drop();
     this.built = { parts, statusText, set };
-    this.log.info(`term check: ${entries.length} glossary entries from ${parts.length} dictionaries, indexed in ${(performance.now() - started).toFixed(1)} ms`);
+    this.log.info(`term check: ${index.summary.entryCount} glossary entries from ${parts.length} dictionaries, indexed in ${index.summary.buildMs.toFixed(1)} ms (${index.where === 'worker' ? 'on the core worker' : 'on the extension host'})`);
     return set;
+  }
+
+  /** Forgets the index built last (its copy on the worker is freed once no check uses it). */
+  private drop(): void {
+    this.built?.set.index.dispose();
+    this.built = undefined;
   }
 
   /** Every dictionary of the glossaries picked for a folder without a manifest, from the service (the open remote
@@ -205,6 +230,7 @@ export class TermGlossaries implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.drop();
     for (const s of this.subscriptions) s.dispose();
   }
 }

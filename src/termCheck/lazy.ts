@@ -48,7 +48,7 @@ async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vs
 }
 
 export function makeTermCheck(manifest: ManifestFile, clients: ClientProvider, log: Logger, picked: () => ReadonlyArray<{ id: string; name: string }> = () => [], offload?: Offload): TermCheckParts {
-  const glossaries = new TermGlossaries(manifest, clients, log, picked);
+  const glossaries = new TermGlossaries(manifest, clients, log, picked, offload);
   const checker = new TermChecker(glossaries, log);
   const status = new TermStatus(checker);
   const view = new TermCheckView(checker);

@@ -7,12 +7,15 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { findCandidatesPacked } from '../core/termCheck/candidates';
+import { GlossaryIndex } from '../core/termCheck/glossaryIndex';
 import { columnOrders } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 /** Texts kept here for later requests (a search's dictionaries: see Offload.keepEntries), by the host's number. */
 const kept = new Map<number, string>();
+/** The term check's index of each glossary version the host holds (see Offload.keepTermIndex), by the host's number. */
+const termIndexes = new Map<number, GlossaryIndex>();
 const encoder = new TextEncoder();
 
 function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } {
@@ -63,7 +66,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       if (text === undefined) throw new Error(KEPT_GONE);
       return { value: findInEntries(text, req.query, req.options) };
     }
-    case 'release': kept.delete(req.keep); return { value: undefined };
+    case 'release': kept.delete(req.keep); termIndexes.delete(req.keep); return { value: undefined };
     case 'keptEquals': {
       const text = kept.get(req.keep);
       if (text === undefined) throw new Error(KEPT_GONE);
@@ -77,6 +80,14 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     }
     case 'findInEntries': return { value: findInEntries(req.text, req.query, req.options) };
     case 'findCandidates': return { value: findCandidatesPacked(req) };
+    case 'keepTermIndex': {
+      const index = new GlossaryIndex(req.input);
+      termIndexes.set(req.keep, index);
+      return { value: index.summary };
+    }
+    case 'checkTermFile': return { value: termIndex(req.keep).checkFile(req.file, req.req) };
+    case 'termInconsistencies': return { value: termIndex(req.keep).inconsistencies(req.files) };
+    case 'termForget': termIndexes.get(req.keep)?.forget(req.file); return { value: undefined };
     case 'tableOrders': {
       const orders = columnOrders({
         separator: req.separator, from: req.from, total: req.total, columns: req.columns, languages: req.languages,
@@ -85,6 +96,12 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };
     }
   }
+}
+
+function termIndex(keep: number): GlossaryIndex {
+  const index = termIndexes.get(keep);
+  if (!index) throw new Error(KEPT_GONE);
+  return index;
 }
 
 /** The rows' bytes, and the same deflated when that saves at least a quarter: the bytes cross from the extension host

@@ -10,6 +10,8 @@ import { findInEntries, type EntryMatch, type PhraseSearchOptions } from '../cor
 import type { ColumnOrder } from '../core/tableRows';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { Candidate, PackedCandidateRequest } from '../core/termCheck/candidates';
+import type { FileCheckRequest, GlossaryIndexInput, GlossarySummary, TalliedCheckResult } from '../core/termCheck/glossaryIndex';
+import type { TermFinding } from '../core/termCheck/check';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
@@ -255,6 +257,40 @@ export class Offload {
   findCandidates(req: PackedCandidateRequest, inline: () => Candidate[]): Promise<Candidate[]> {
     // (The inline fallback comes from the caller: the candidates' code is in the term check's bundle, not this one.)
     return req.sources.length + req.targets.length < OFFLOAD_ABOVE ? Promise.resolve().then(inline) : this.run({ op: 'findCandidates', ...req }, inline);
+  }
+
+  /** The term check's index of one version of the glossaries (see core/termCheck/glossaryIndex), built and kept on
+   * the worker: the automata are never built on the extension host. Undefined when there is no worker (the caller
+   * builds it inline). Release it with `release`. */
+  async keepTermIndex(input: GlossaryIndexInput): Promise<{ kept: KeptText; summary: GlossarySummary } | undefined> {
+    const w = this.start();
+    if (!w) return undefined;
+    const keep = this.nextId++;
+    try {
+      const summary = await this.send<GlossarySummary>(w, { op: 'keepTermIndex', keep, input }, []);
+      return { kept: { keep, units: summary.entryCount }, summary };
+    } catch (err) {
+      if (this.failed) return undefined; // the worker died: the caller builds it here
+      throw err;
+    }
+  }
+
+  /** One translation file checked on the worker with an index kept there (see keepTermIndex and
+   * GlossaryIndex.checkFile): its renderings stay in that index's tally, only the findings cross back. Rejects with
+   * KeptTextGone when the worker no longer holds it (it stopped). */
+  checkTermFile(kept: KeptText, file: string, req: FileCheckRequest): Promise<TalliedCheckResult> {
+    return this.aboutKept<TalliedCheckResult>({ op: 'checkTermFile', keep: kept.keep, file, req });
+  }
+
+  /** The `inconsistent-term` findings of each file named, from the tally of an index kept on the worker. */
+  termInconsistencies(kept: KeptText, files: string[]): Promise<TermFinding[][]> {
+    return this.aboutKept<TermFinding[][]>({ op: 'termInconsistencies', keep: kept.keep, files });
+  }
+
+  /** Takes a file out of the tally of an index kept on the worker. */
+  termForget(kept: KeptText, file: string): void {
+    const w = this.worker;
+    if (w) void this.send(w, { op: 'termForget', keep: kept.keep, file }, []).catch(() => undefined);
   }
 
   /** Search Glossaries in one dictionary's text. */

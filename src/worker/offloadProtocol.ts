@@ -3,6 +3,7 @@ import { entriesText } from '../api/wire';
 import { fixAllSpans, joinGridTexts, linterFor, type FixAllResult, type LintEntriesOptions, type LintKind } from '../core';
 import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
 import type { PackedCandidateRequest } from '../core/termCheck/candidates';
+import type { FileCheckRequest, GlossaryIndexInput } from '../core/termCheck/glossaryIndex';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -31,7 +32,11 @@ export type OffloadRequest =
   | { op: 'keptEquals'; keep: number; text: string }
   | { op: 'takeKept'; keep: number }
   | ({ op: 'tableOrders' } & TableOrdersRequest)
-  | ({ op: 'findCandidates' } & PackedCandidateRequest);
+  | ({ op: 'findCandidates' } & PackedCandidateRequest)
+  | { op: 'keepTermIndex'; keep: number; input: GlossaryIndexInput }
+  | { op: 'checkTermFile'; keep: number; file: string; req: FileCheckRequest }
+  | { op: 'termInconsistencies'; keep: number; files: string[] }
+  | { op: 'termForget'; keep: number; file: string };
 
 /** Fix All of a text of the kind `lint` says (see fixAllSpans), with the manifest's rule settings (a rule turned off
  * is not fixed, as with the CLI's --fix). */

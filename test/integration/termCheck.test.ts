@@ -82,6 +82,9 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     }
     assert.match(ds[0].message, /"Wolke" \(glossary Term check test, en-de\)/, 'the linked file\'s target, not the service\'s "Nebel"');
     assert.equal(ext.termCheck.status.text, '$(book) 2');
+    // The automata were built on the core worker, and the file was checked there: none of it on the extension host.
+    const set = await ext.termCheck.glossaries.load();
+    assert.equal(set?.index.where, 'worker');
   });
 
   step('XLIFF 1.2: the range counts entities; JSON: paired with the source-locale file by key', async () => {

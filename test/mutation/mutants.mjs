@@ -3,6 +3,18 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'term-index-on-host',
+    bug: 'the term check builds its index (the automata) and checks files on the extension host, not the core worker',
+    changes: [{ file: 'src/termCheck/termIndex.ts', find: 'const onWorker = offload ? await offload.keepTermIndex(input) : undefined;', replace: 'const onWorker = undefined as Awaited<ReturnType<Offload[\'keepTermIndex\']>>;' }],
+    tests: [{ suite: 'integration', grep: 'PO: findings on the target string' }],
+  },
+  {
+    id: 'term-tally-forget-ignored',
+    bug: 'a file taken out of the worker\'s tally of renderings (its editor closed) still counts for inconsistent-term',
+    changes: [{ file: 'src/core/termCheck/glossaryIndex.ts', find: '    this.tally.set(file, []);\n', replace: '    void file;\n' }],
+    tests: [{ suite: 'unit', grep: 'the renderings stay in the worker' }],
+  },
+  {
     id: 'closed-history-in-memory',
     bug: 'the bases of a closed document\'s undo history stay in memory (20 closed dictionaries keep their texts alive)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: '        this.history.spill(key);\n', replace: '' }],

@@ -3,12 +3,9 @@
 import type { Finding } from '../findings';
 import { ruleDocUrl } from '../findings';
 import { RenderingTally, TermIndex, type Rendering, type TermCode, type TermFinding } from './check';
-import { readKeyValuePair } from './keyValue';
 import { LineIndex } from './mapped';
-import { readPo } from './po';
 import type { ReadResult } from './types';
-import { readXcstrings } from './xcstrings';
-import { readXliff } from './xliff';
+import type { TranslationKind } from './kind';
 
 export { RenderingTally, TermIndex, TERM_SEVERITY, type GlossaryEntry, type Rendering, type TermCheckOptions, type TermCode, type TermFinding } from './check';
 export { fileOffset, fileRange, LineIndex, PLACEHOLDER, type MappedText } from './mapped';
@@ -30,16 +27,9 @@ export { IGNORE_MARK, joinIgnore, parseIgnoreMark } from './types';
 
 export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term', 'inconsistent-term', 'untranslated-term'];
 
-import type { TranslationKind } from './kind';
 export { translationKind, type TranslationKind } from './kind';
-
-/** Reads a translation file; a key/value file needs the source-locale file's text. */
-export function readTranslations(kind: TranslationKind, text: string, sourceText?: string): ReadResult {
-  if (kind === 'xliff') return readXliff(text);
-  if (kind === 'po') return readPo(text);
-  if (kind === 'xcstrings') return readXcstrings(text);
-  return readKeyValuePair(sourceText ?? (kind === 'json' ? '{}' : ''), text, kind);
-}
+export { readTranslations } from './read';
+export { checkTranslationFile, GlossaryIndex, readForCheck, pairEntries, type FileCheckRequest, type FileCheckResult, type GlossaryIndexInput, type GlossaryPart, type GlossarySummary, type TalliedCheckResult } from './glossaryIndex';
 
 /** Every unit of a file checked. */
 export function checkUnits(read: ReadResult, index: TermIndex, sourceLang: string, targetLang: string): { findings: TermFinding[]; renderings: Rendering[] } {

@@ -5,7 +5,8 @@ import { ServiceClient } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
-import { findCandidatesPacked, packCandidateRequest } from '../../../src/core/termCheck';
+import { findCandidatesPacked, GlossaryIndex, packCandidateRequest, readPo, checkUnits, TermIndex, dictionaryEntries } from '../../../src/core/termCheck';
+import { KeptTextGone } from '../../../src/worker/offload';
 import { startEmulator } from '../../emulator/server';
 import { inflateRawSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
@@ -202,5 +203,50 @@ describe('offload: whole-text work on the core worker', function () {
     assert.equal(got[0].count, 6000);
     assert.equal(got[0].renderings[0]?.phrase, 'Dashboard');
     assert.ok(!got.some((c) => /account/.test(c.phrase)));
+  });
+
+  it('the term check\'s index is built and kept on the worker; a file\'s check there answers as inline; a released one is gone', async () => {
+    const dict = Array.from({ length: 3000 }, (_, i) => `term${i}\tBegriff${i}`).join('\n') + '\ncloud\tWolke\n';
+    const input = {
+      parts: [{ text: dict, format: 'tsv' as const, sourceLang: 'en', targetLang: 'de', glossary: 'Product', file: 'file:///g/en-de.tsv' }],
+      statusText: JSON.stringify({ terms: { de: [{ term: 'Datenwolke', status: 'forbidden' }] } }),
+    };
+    const kept = await off.keepTermIndex(input);
+    assert.ok(kept, 'a worker is there');
+    assert.equal(kept.summary.entryCount, 3001);
+    assert.deepEqual(kept.summary.pairs, [{ sourceLang: 'en', targetLang: 'de' }]);
+    assert.deepEqual(kept.summary.statusProblems, []);
+    const po = ['msgid ""', 'msgstr ""', '"Language: de\\n"', '', 'msgid "The cloud and term7"', 'msgstr "Die Datenwolke und Begriff7"', '',
+      'msgid "term12 in the cloud"', 'msgstr "Begriff12 in der Wolke"', ''].join('\n');
+    const req = { kind: 'po' as const, text: po };
+    const there = await off.checkTermFile(kept.kept, 'f.po', req);
+    const here = new GlossaryIndex(input).checkFile('f.po', req);
+    assert.deepEqual(there, here);
+    // The same as the units checked one by one with a TermIndex of the same entries (what the CLI and tests did before).
+    const entries = dictionaryEntries(dict, { format: 'tsv', sourceLang: 'en', targetLang: 'de' }, 'Product', 'file:///g/en-de.tsv');
+    const direct = checkUnits(readPo(po), new TermIndex(entries, { forbidden: { de: ['Datenwolke'] } }), 'en', 'de');
+    assert.deepEqual(there.findings, direct.findings);
+    assert.deepEqual(there.findings.map((f) => f.code).sort(), ['forbidden-term', 'term-not-used']);
+    assert.equal(there.sourceLang, 'en');
+    assert.equal(there.targetLang, 'de');
+    off.release(kept.kept);
+    await assert.rejects(off.checkTermFile(kept.kept, 'f.po', req), KeptTextGone);
+  });
+
+  it('the renderings stay in the worker\'s tally: inconsistent-term across files, and a forgotten file no longer counts', async () => {
+    const input = { parts: [{ text: 'cloud\tWolke\ncloud\tDatenwolke\n', format: 'tsv' as const, sourceLang: 'en', targetLang: 'de', glossary: 'G', file: 'file:///g.tsv' }], statusText: '' };
+    const po = (target: string) => ['msgid ""', 'msgstr ""', '"Language: de\\n"', '', 'msgid "The cloud"', `msgstr "${target}"`, ''].join('\n');
+    const kept = (await off.keepTermIndex(input))!;
+    const codes = (r: { findings: Array<{ code: string }> }) => r.findings.map((f) => f.code);
+    assert.deepEqual(codes(await off.checkTermFile(kept.kept, 'a.po', { kind: 'po', text: po('Die Wolke') })), []);
+    // The second file renders "cloud" the other way (a tie: the rendering seen first is the usual one).
+    assert.deepEqual(codes(await off.checkTermFile(kept.kept, 'b.po', { kind: 'po', text: po('Die Datenwolke') })), ['inconsistent-term']);
+    // A third as the second: now the first file's rendering is the odd one.
+    assert.deepEqual(codes(await off.checkTermFile(kept.kept, 'c.po', { kind: 'po', text: po('Die Datenwolke') })), []);
+    assert.deepEqual((await off.termInconsistencies(kept.kept, ['a.po', 'b.po', 'c.po'])).map((l) => l.map((f) => f.code)), [['inconsistent-term'], [], []]);
+    off.termForget(kept.kept, 'b.po');
+    off.termForget(kept.kept, 'c.po');
+    assert.deepEqual((await off.termInconsistencies(kept.kept, ['a.po', 'b.po', 'c.po'])).map((l) => l.length), [0, 0, 0]);
+    off.release(kept.kept);
   });
 });
