@@ -20,7 +20,8 @@ describe('activation and wiring', () => {
   it('activates and reports its activation time', () => {
     assert.equal(typeof api.activationMs, 'number');
     assert.ok(api.activationMs >= 0);
-    note(`activation took ${api.activationMs.toFixed(1)} ms`);
+    note(`activation took ${api.activationMs.toFixed(1)} ms: ${api.activationSteps}`);
+    assert.match(api.activationSteps, /^shared [\d.]+, lint [\d.]+, .*readKey [\d.]+$/);
   });
 
   it('loads none of its lazy bundles until their feature is used', () => {
