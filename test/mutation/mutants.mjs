@@ -176,4 +176,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/view.ts', find: 'if (this.glossary !== undefined && f.entry?.glossary !== this.glossary) continue;', replace: 'if (this.glossary === \'\\u0000\') continue;' }],
     tests: [{ suite: 'integration', grep: 'the Term Check view' }],
   },
+  {
+    id: 'add-rendering-line-unchanged',
+    bug: '"Add … to the glossary" opens the dictionary without changing the entry\'s line (the save pushes nothing new)',
+    changes: [{ file: 'src/termCheck/lazy.ts', find: "we.replace(doc.uri, doc.lineAt(e.line).range, e.text.replace(/\\r$/, ''));", replace: 'we.replace(doc.uri, doc.lineAt(e.line).range, doc.lineAt(e.line).text);' }],
+    tests: [{ suite: 'ui', grep: '^term-check-add-rendering' }, { suite: 'integration', grep: 'Add this rendering to the glossary' }],
+  },
 ];

@@ -1,5 +1,6 @@
 // Helpers of the UI suite: what a person does in the workbench, as Playwright steps, and what the service holds.
 // Every helper waits for what it needs to see; none sleeps for a fixed time unless the workbench gives no signal.
+import { fileURLToPath } from 'node:url';
 
 /** @param {import('playwright-core').Page} page */
 export function makeHelpers(page, { emulator, workspace, userDir, check, hasKey = true }) {
@@ -314,6 +315,11 @@ export function makeHelpers(page, { emulator, workspace, userDir, check, hasKey 
         await t.command('Notifications: Hide Notifications').catch(() => undefined);
         await page.keyboard.press('Escape');
       }
+    },
+
+    /** A screenshot of the workbench as it is now, to test-results/ui/<name>.png (to look at what a person sees). */
+    async shot(name) {
+      await page.screenshot({ path: fileURLToPath(new URL(`../../test-results/ui/${name}.png`, import.meta.url)) });
     },
 
     /** The table view's webview frame. */
