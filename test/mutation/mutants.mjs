@@ -182,4 +182,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/lazy.ts', find: "we.replace(doc.uri, doc.lineAt(e.line).range, e.text.replace(/\\r$/, ''));", replace: 'we.replace(doc.uri, doc.lineAt(e.line).range, doc.lineAt(e.line).text);' }],
     tests: [{ suite: 'ui', grep: '^term-check-add-rendering' }, { suite: 'integration', grep: 'Add this rendering to the glossary' }],
   },
+  {
+    id: 'po-ignore-writes-nothing',
+    bug: '"Ignore … here" in a PO entry without a mark writes an empty edit (no translator comment; the finding stays)',
+    changes: [{ file: 'src/core/termCheck/ignoreEdits.ts', find: 'return { start: top, end: top, text: `# ${IGNORE_MARK}: ${term}${eolOf(text)}` };', replace: 'return { start: top, end: top, text: \'\' };' }],
+    tests: [{ suite: 'ui', grep: '^term-check-ignore' }, { suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
+  },
 ];
