@@ -188,4 +188,16 @@ export const mutants = [
     changes: [{ file: 'src/core/termCheck/ignoreEdits.ts', find: 'return { start: top, end: top, text: `# ${IGNORE_MARK}: ${term}${eolOf(text)}` };', replace: 'return { start: top, end: top, text: \'\' };' }],
     tests: [{ suite: 'ui', grep: '^term-check-ignore' }, { suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
   },
+  {
+    id: 'term-view-filter-no-clear',
+    bug: 'filtering the Term Check view does not set its context key: the title bar never offers "Show the Findings of All Glossaries"',
+    changes: [{ file: 'src/termCheck/view.ts', find: "'terminology.termCheck.filtered', glossary !== undefined);", replace: "'terminology.termCheck.filtered', false);" }],
+    tests: [{ suite: 'ui', grep: '^term-check-view' }],
+  },
+  {
+    id: 'term-view-opens-at-top',
+    bug: 'a finding clicked in the Term Check view opens its file at the top, not at the finding',
+    changes: [{ file: 'src/termCheck/view.ts', find: 'arguments: [node.uri, { selection: d.range }]', replace: 'arguments: [node.uri]' }],
+    tests: [{ suite: 'ui', grep: '^term-check-view' }],
+  },
 ];
