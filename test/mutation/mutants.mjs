@@ -200,4 +200,16 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/view.ts', find: 'arguments: [node.uri, { selection: d.range }]', replace: 'arguments: [node.uri]' }],
     tests: [{ suite: 'ui', grep: '^term-check-view' }],
   },
+  {
+    id: 'candidate-dictionary-unasked',
+    bug: 'Find Term Candidates adds the candidate to the first dictionary of the pair without asking when several fit',
+    changes: [{ file: 'src/termCheck/candidatesCommand.ts', find: 'const dict = report.dictionaries.length === 1 ? report.dictionaries[0] :', replace: 'const dict = report.dictionaries.length >= 1 ? report.dictionaries[0] :' }],
+    tests: [{ suite: 'ui', grep: '^term-check-candidates' }],
+  },
+  {
+    id: 'candidate-rendering-not-offered',
+    bug: 'Find Term Candidates\' input box starts empty instead of offering the rendering found in the targets',
+    changes: [{ file: 'src/termCheck/candidatesCommand.ts', find: "value: picked.candidate.renderings[0]?.phrase ?? '',", replace: "value: ''," }],
+    tests: [{ suite: 'ui', grep: '^term-check-candidates' }],
+  },
 ];
