@@ -29,7 +29,7 @@ export interface TermCheckParts extends vscode.Disposable {
 }
 
 /** Makes `rendering` the translation of the entry's source in its dictionary: the document opens with the line changed
- * (or added), unsaved. */
+ * (or added), unsaved, and selected (a long dictionary would otherwise open wherever it was, the change out of sight). */
 async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vscode.TextDocument> {
   if (!entry.file) throw new Error(vscode.l10n.t('The glossary entry of "{0}" has no file or document to change.', entry.source));
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.parse(entry.file));
@@ -43,7 +43,7 @@ async function addRendering(entry: GlossaryEntry, rendering: string): Promise<vs
     we.insert(doc.uri, last.range.end, `${eol}${e.text}`);
   }
   if (!(await vscode.workspace.applyEdit(we))) throw new Error(vscode.l10n.t('The dictionary could not be changed.'));
-  await vscode.window.showTextDocument(doc, { preview: false });
+  await vscode.window.showTextDocument(doc, { preview: false, selection: doc.lineAt(e.line).range });
   return doc;
 }
 

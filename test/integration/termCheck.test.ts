@@ -177,6 +177,9 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     const glossary = await ext.actions.addRendering(entry, rendering);
     assert.ok(glossary.isDirty, 'the dictionary is changed, not saved');
     assert.equal(glossary.lineAt(1).text, 'account\tProfil');
+    const shown = vscode.window.activeTextEditor;
+    assert.equal(shown?.document.uri.toString(), glossary.uri.toString(), 'the dictionary is shown');
+    assert.deepEqual([shown.selection.start.line, shown.selection.end.line, shown.selection.end.character], [1, 1, 'account\tProfil'.length], 'the changed line is selected');
     await findingsWhere('de.po', (b) => !b.some(([c, line]) => c === 'term-not-used' && line === 9), 'the finding gone with the new translation');
     await closeAll();
   });
@@ -194,6 +197,8 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     const doc = await ext.actions.addRendering({ source: save.phrase, target: '', sourceLang: dict.sourceLang, targetLang: dict.targetLang, glossary: dict.glossary, file: dict.file }, 'Speichern');
     assert.ok(doc.isDirty);
     assert.equal(doc.getText().trimEnd().split('\n').at(-1), `${save.phrase}\tSpeichern`);
+    const added = doc.getText().trimEnd().split('\n').length - 1;
+    assert.equal(vscode.window.activeTextEditor?.selection.start.line, added, 'the added line is selected');
     await closeAll();
   });
 

@@ -212,4 +212,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/candidatesCommand.ts', find: "value: picked.candidate.renderings[0]?.phrase ?? '',", replace: "value: ''," }],
     tests: [{ suite: 'ui', grep: '^term-check-candidates' }],
   },
+  {
+    id: 'add-rendering-not-revealed',
+    bug: 'the dictionary that "Add … to the glossary" changed opens where it was, not at the changed line',
+    changes: [{ file: 'src/termCheck/lazy.ts', find: '{ preview: false, selection: doc.lineAt(e.line).range }', replace: '{ preview: false }' }],
+    tests: [{ suite: 'ui', grep: '^term-check-add-rendering' }, { suite: 'integration', grep: 'Add this rendering to the glossary' }],
+  },
 ];

@@ -62,6 +62,9 @@ export async function run(t) {
   await t.until(async () => (await t.editorLines()).some((l) => /^account\s+profil$/.test(l.replace(/\u00a0/g, ' '))), 'the dictionary to show account → profil');
   const lines = (await t.editorLines()).map((l) => l.replace(/\u00a0/g, ' '));
   t.check(!lines.some((l) => /compte/.test(l)) && lines.some((l) => /^cloud\s+nuage$/.test(l)), `the line of "account" changed, the other kept (${lines.join(' | ')})`);
+  // The changed line is selected (a long dictionary would open at its top, the change out of sight).
+  await t.until(async () => /^Ln 2, Col \d+ \(14 selected\)/.test(await t.statusText('status.editor.selection')), 'the changed line selected (Ln 2, 14 selected)');
+  t.check(true, 'the changed line "account\tprofil" is selected');
   const tab = await t.activeTab();
   tab.title = tab.title.replace(/\s+/g, '');
   t.check(tab.dirty, `the dictionary's tab (${tab.title}) is dirty: the change is not saved`);

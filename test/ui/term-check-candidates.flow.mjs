@@ -55,6 +55,8 @@ export async function run(t) {
   await t.until(async () => (await screenLines(t)).some((l) => l.replace(/\s+/, '\t') === added), `the editor to show ${JSON.stringify(added)}`);
   const lines = (await screenLines(t)).filter((l) => l !== '');
   t.check(lines.length === 3 && /^cloud\s+Wolke$/.test(lines[0]) && /^account\s+Konto$/.test(lines[1]), `the entry is added after the file's two (${lines.join(' | ')})`);
+  await t.until(async () => /^Ln 3, Col \d+ \(14 selected\)/.test(await t.statusText('status.editor.selection')), 'the added line selected (Ln 3, 14 selected)');
+  t.check(true, 'the added line is selected');
   t.check((await t.activeTab()).dirty, 'the dictionary is changed, not saved');
   t.check(ws.read('glossaries/en-de.glossary.tsv') === readFileSync(join(FIXTURE, 'glossaries/en-de.glossary.tsv'), 'utf8'), 'the file on disk is unchanged until the save');
   await t.shot('term-check-candidates-4-added');
