@@ -2,6 +2,7 @@
  * and target; the actions find them and add one. In the lazy termCheck bundle (its code is needed only when it runs). */
 import * as vscode from 'vscode';
 import type { ShownErrors } from '../platform/errors';
+import { SCHEME } from '../platform/remoteUris';
 import type { TermCheckActions } from './register';
 
 export async function candidatesCommand(actions: Pick<TermCheckActions, 'findTermCandidates' | 'addRendering'>, errors: ShownErrors): Promise<void> {
@@ -34,7 +35,11 @@ export async function candidatesCommand(actions: Pick<TermCheckActions, 'findTer
   if (!dict) return;
   const target = await vscode.window.showInputBox({
     title: vscode.l10n.t('The translation of "{0}" in {1}', picked.candidate.phrase, dict.glossary),
-    value: picked.candidate.renderings[0]?.phrase ?? '', prompt: vscode.l10n.t('The dictionary opens with the entry added, unsaved: save it to push it.'),
+    value: picked.candidate.renderings[0]?.phrase ?? '',
+    // The service's document is pushed by its save; a linked file is written, and pushed when the user pushes it.
+    prompt: vscode.Uri.parse(dict.file).scheme === SCHEME
+      ? vscode.l10n.t('The dictionary opens with the entry added, unsaved: save it to push it.')
+      : vscode.l10n.t('The linked file opens with the entry added, unsaved: save it; "Push Linked File" then sends it to the service.'),
     validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('A translation is needed.')),
   });
   if (!target?.trim()) return;

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { once } from '../platform/lazy';
 import { ManifestFile } from '../platform/manifestFile';
+import { SCHEME } from '../platform/remoteUris';
 import { requireClient, type CommandContext } from '../trees/commandContext';
 import type { GlossaryEntry } from '../core/termCheck/check';
 import type { CandidateReport } from './candidates';
@@ -11,6 +12,9 @@ import type { TermGlossaries } from './glossaries';
 import type { TermStatus } from './status';
 import type { TermCheckView, TermNode } from './view';
 import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
+
+/** Whether a glossary entry's file is the service's document (saved = pushed), not a linked file (saved = written). */
+const isRemote = (file: string | undefined) => file !== undefined && vscode.Uri.parse(file).scheme === SCHEME;
 
 export interface TermCheckActions {
   /** Checks every translation file under the manifest's folder; throws vscode.CancellationError when `signal` aborts. */
@@ -103,7 +107,9 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
     const go = vscode.l10n.t('Change the Glossary');
     const answer = await vscode.window.showInformationMessage(
       vscode.l10n.t('Make "{0}" the translation of "{1}" in {2} ({3}), instead of "{4}"?', rendering, entry.source, entry.glossary, pair, entry.target),
-      { modal: true, detail: vscode.l10n.t('The dictionary opens with the change, unsaved: review it, then save to push it to the service.') }, go);
+      { modal: true, detail: isRemote(entry.file)
+        ? vscode.l10n.t('The dictionary opens with the change, unsaved: review it, then save to push it to the service.')
+        : vscode.l10n.t('The linked file opens with the change, unsaved: review it and save it; "Push Linked File" then sends it to the service.') }, go);
     if (answer !== go) return;
     try { await actions.addRendering(entry, rendering); } catch (err) { void ctx.errors.show(vscode.l10n.t('The rendering could not be added'), err); }
   };

@@ -218,4 +218,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/lazy.ts', find: '{ preview: false, selection: doc.lineAt(e.line).range }', replace: '{ preview: false }' }],
     tests: [{ suite: 'ui', grep: '^term-check-add-rendering' }, { suite: 'integration', grep: 'Add this rendering to the glossary' }],
   },
+  {
+    id: 'candidate-linked-file-says-pushed',
+    bug: 'Find Term Candidates tells the user that saving a linked file pushes it (it only writes the file)',
+    changes: [{ file: 'src/termCheck/candidatesCommand.ts', find: 'prompt: vscode.Uri.parse(dict.file).scheme === SCHEME', replace: 'prompt: (vscode.Uri.parse(dict.file).scheme === SCHEME || true)' }],
+    tests: [{ suite: 'ui', grep: '^term-check-candidates' }],
+  },
 ];

@@ -54,6 +54,7 @@ export async function run(t) {
   await modal.waitFor({ timeout: 20_000 });
   const asked = (await modal.innerText()).replace(/\s+/g, ' ');
   t.check(/in Term check test \(EN → FR\), instead of "compte"\?/.test(asked), `the modal names the glossary, the pair and the old translation (${asked})`);
+  t.check(/save to push it to the service/.test(asked), 'and says that saving the service\'s dictionary pushes it');
   await t.shot('term-check-add-rendering-2-modal');
   t.check(ws.writes().length === 0, 'nothing was sent before the answer');
   await modal.locator('.monaco-button', { hasText: 'Change the Glossary' }).first().click();

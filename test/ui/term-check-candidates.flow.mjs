@@ -46,6 +46,9 @@ export async function run(t) {
   await quickInput.locator('.quick-input-title', { hasText: `The translation of "${phrase}" in Term check test` }).waitFor({ timeout: 20_000 });
   const offered = await quickInput.locator('input.input').inputValue();
   t.check(offered === rendering, `the input box offers the rendering "${rendering}" (it holds "${offered}")`);
+  // A linked file is written by the save, not pushed (the service's document would be): the prompt says which.
+  const prompt = (await quickInput.locator('.quick-input-message').innerText()).replace(/\s+/g, ' ');
+  t.check(/linked file .*"Push Linked File" then sends it to the service/.test(prompt), `the prompt says that the save writes the linked file and Push Linked File sends it (${prompt})`);
   await t.shot('term-check-candidates-3-translation');
   await page.keyboard.press('Enter');
 
