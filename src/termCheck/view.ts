@@ -68,7 +68,9 @@ export class TermCheckView implements vscode.TreeDataProvider<TermNode>, vscode.
       const item = new vscode.TreeItem(node.term, vscode.TreeItemCollapsibleState.Collapsed);
       item.description = `${node.results.length} · ${node.code}${node.glossary ? ` · ${node.glossary}` : ''}`;
       item.tooltip = vscode.l10n.t('{0}: {1} finding(s) of "{2}"', node.code, node.results.length, node.term);
-      item.iconPath = new vscode.ThemeIcon(node.code === 'forbidden-term' ? 'error' : node.code === 'term-not-used' ? 'warning' : 'info');
+      // The severity the findings carry (the manifest's "rules" set it per code), as the Problems view shows it.
+      const worst = Math.min(...node.results.map((r) => r.result.diagnostic.severity));
+      item.iconPath = new vscode.ThemeIcon(worst === vscode.DiagnosticSeverity.Error ? 'error' : worst === vscode.DiagnosticSeverity.Warning ? 'warning' : 'info');
       item.contextValue = 'term';
       return item;
     }

@@ -308,6 +308,9 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     const item = view.getTreeItem(cloud);
     assert.equal(item.label, 'cloud');
     assert.match(String(item.description), new RegExp(`^${cloud.results.length} · untranslated-term · Term check test$`));
+    // The manifest makes untranslated-term a warning: the icon says so, as the Problems view does.
+    assert.ok(cloud.results.every((r) => r.result.diagnostic.severity === vscode.DiagnosticSeverity.Warning));
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'warning');
     const [first] = view.getChildren(cloud);
     const open = view.getTreeItem(first).command!;
     assert.equal(open.command, 'vscode.open');

@@ -224,4 +224,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/candidatesCommand.ts', find: 'prompt: vscode.Uri.parse(dict.file).scheme === SCHEME', replace: 'prompt: (vscode.Uri.parse(dict.file).scheme === SCHEME || true)' }],
     tests: [{ suite: 'ui', grep: '^term-check-candidates' }],
   },
+  {
+    id: 'term-view-icon-by-code',
+    bug: 'the Term Check view\'s icon follows the code, not the severity the manifest gives it (a warning shown as info)',
+    changes: [{ file: 'src/termCheck/view.ts', find: 'const worst = Math.min(...node.results.map((r) => r.result.diagnostic.severity));', replace: 'const worst = node.code === \'forbidden-term\' ? 0 : node.code === \'term-not-used\' ? 1 : 2;' }],
+    tests: [{ suite: 'ui', grep: '^term-check-view' }, { suite: 'integration', grep: 'the Term Check view' }],
+  },
 ];

@@ -42,6 +42,7 @@ export async function run(t) {
     level: Number(el.getAttribute('aria-level')),
     name: el.querySelector('.label-name')?.textContent?.trim() ?? '',
     description: el.querySelector('.label-description')?.textContent?.trim() ?? '',
+    icon: /codicon-(error|warning|info)\b/.exec(el.querySelector('.custom-view-tree-node-item-icon')?.className ?? '')?.[1] ?? '',
   })))).filter((r) => r.level === 1);
   await t.until(async () => (await terms()).length > 0, 'the view to list the findings');
   const all = await terms();
@@ -52,6 +53,8 @@ export async function run(t) {
   t.check(counts.every((c, i) => i === 0 || counts[i - 1] >= c), `the most findings first (${counts.join(', ')})`);
   const cloud = parsed.find((r) => r.name === 'cloud' && r.m[2] === 'untranslated-term');
   t.check(cloud?.m[3] === 'Term check test' && Number(cloud.m[1]) >= 5, `"cloud" left untranslated, from Term check test (${cloud?.description})`);
+  // The manifest makes untranslated-term a warning, as term-not-used is: the Problems view shows warnings only.
+  t.check(parsed.every((r) => r.icon === 'warning'), `every term has the warning icon the Problems view shows (${parsed.map((r) => `${r.name} ${r.m[2]}: ${r.icon}`).join('; ')})`);
   const sync = parsed.find((r) => r.name === 'sync');
   t.check(sync?.description === '1 · term-not-used · Second glossary', `"sync" not rendered as "abgleichen", from Second glossary (${sync?.description})`);
   await t.shot('term-check-view-2-findings');
