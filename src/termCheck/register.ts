@@ -54,11 +54,16 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
     showCollapseAll: true,
     treeDataProvider: { onDidChangeTreeData: viewChanged.event, getChildren: (n) => terms.peek()?.view.getChildren(n) ?? [], getTreeItem: (n) => terms().view.getTreeItem(n) },
   });
+  // The filter shows beside the view's title: without it, a view filtered yesterday looks like all the findings.
+  const setFilter = (glossary: string | undefined) => {
+    terms().view.setGlossary(glossary);
+    tree.description = glossary === undefined ? undefined : vscode.l10n.t('{0} only', glossary);
+  };
   const filterByGlossary = async () => {
     const view = terms().view;
     const all = vscode.l10n.t('All glossaries');
     const picked = await vscode.window.showQuickPick([all, ...view.glossaries()], { title: vscode.l10n.t('Show the term check findings of…') });
-    if (picked !== undefined) view.setGlossary(picked === all ? undefined : picked);
+    if (picked !== undefined) setFilter(picked === all ? undefined : picked);
   };
   // A translation file open in the manifest's folder, with a manifest there: the only case the checker has work.
   const wake = async (docs: readonly vscode.TextDocument[]) => {
@@ -141,7 +146,7 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
     disposables: [
       manifest, opened, manifestChanged, viewChanged, tree,
       vscode.commands.registerCommand('terminology.termCheck.filterByGlossary', filterByGlossary),
-      vscode.commands.registerCommand('terminology.termCheck.clearFilter', () => terms().view.setGlossary(undefined)), { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
+      vscode.commands.registerCommand('terminology.termCheck.clearFilter', () => setFilter(undefined)), { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
       vscode.languages.registerCodeActionsProvider(selector, {
         provideCodeActions: (doc, range, context) => terms().codeActions.provideCodeActions(doc, range, context),
       }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),

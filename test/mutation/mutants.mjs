@@ -230,4 +230,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/view.ts', find: 'const worst = Math.min(...node.results.map((r) => r.result.diagnostic.severity));', replace: 'const worst = node.code === \'forbidden-term\' ? 0 : node.code === \'term-not-used\' ? 1 : 2;' }],
     tests: [{ suite: 'ui', grep: '^term-check-view' }, { suite: 'integration', grep: 'the Term Check view' }],
   },
+  {
+    id: 'term-view-filter-unnamed',
+    bug: 'the Term Check view filtered by a glossary does not say so beside its title (it looks like every finding)',
+    changes: [{ file: 'src/termCheck/register.ts', find: "tree.description = glossary === undefined ? undefined : vscode.l10n.t('{0} only', glossary);", replace: 'tree.description = undefined;' }],
+    tests: [{ suite: 'ui', grep: '^term-check-view' }],
+  },
 ];

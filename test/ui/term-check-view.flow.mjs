@@ -74,6 +74,10 @@ export async function run(t) {
   await t.pick('Second glossary', { exact: true });
   await t.until(async () => { const now = await terms(); return now.length === 1 && now[0].name === 'sync'; }, 'only "sync" to be listed');
   t.check(true, 'filtered by Second glossary, the view lists only "sync"');
+  // The filter shows beside the view's title (a view filtered earlier would look like all the findings otherwise).
+  const described = async () => ((await header.locator('.description').innerText().catch(() => '')) ?? '').trim();
+  await t.until(async () => (await described()) === 'Second glossary only', 'the view\'s title to say "Second glossary only"');
+  t.check(true, 'the view\'s title says "Second glossary only"');
   await header.hover();
   const clear = action('Show the Findings of All Glossaries');
   await clear.waitFor({ timeout: 10_000 });
@@ -82,6 +86,8 @@ export async function run(t) {
   await clear.click();
   await t.until(async () => (await terms()).length === all.length, 'every term to be listed again');
   t.check(JSON.stringify(await terms()) === JSON.stringify(all), 'the filter cleared, the view lists every term as before');
+  await t.until(async () => (await described()) === '', 'the view\'s title to say no filter');
+  t.check(true, 'and its title no longer names a glossary');
   await header.hover();
   await action('Filter Term Check by Glossary').waitFor({ timeout: 10_000 });
 
