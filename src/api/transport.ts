@@ -63,6 +63,8 @@ export interface RequestOptions {
   unsure?: string;
   /** A large success answer is returned as its bytes, not parsed (the caller parses it on a worker thread). */
   raw?: boolean;
+  /** `body` already encoded (JSON as UTF-8, made ahead from the same value): sent as it is. */
+  encoded?: Uint8Array;
 }
 
 export interface Response { status: number; body: unknown; traceId?: string; bytes?: Uint8Array }
@@ -115,7 +117,7 @@ export class Transport {
     const url = `${this.baseUrl}${path}${query.length ? `?${new URLSearchParams(query)}` : ''}`;
     const headers: Record<string, string> = { Authorization: this.auth, 'User-Agent': this.userAgent, Accept: 'application/json' };
     const size = o.body === undefined ? 0 : entriesSize(o.body);
-    const payload = o.body === undefined ? undefined
+    const payload = o.body === undefined ? undefined : o.encoded ? o.encoded
       : this.largeJson && size >= LARGE_BODY ? await this.largeJson.encode(o.body, size) : JSON.stringify(o.body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const idempotent = o.idempotent ?? true;

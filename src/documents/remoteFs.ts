@@ -12,7 +12,7 @@ import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
-import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, type Preflight, type SaveUi } from './saveCheck';
+import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, type EarlyFetch, type Preflight, type Prepared, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
 import { TextSizes } from './textSizes';
 import type { SpilledBases } from './spilledBases';
@@ -122,7 +122,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       vscode.workspace.onWillSaveTextDocument((e) => {
         if (e.document.uri.scheme !== SCHEME) return;
         this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
-        this.check.fetchOnWillSave(e.document, e.reason, this.mounts.has(e.document.uri.authority));
+        const uri = e.document.uri;
+        this.check.fetchOnWillSave(e.document, e.reason, this.mounts.has(uri.authority), async () => { await this.settled(uri); return this.knownBase(uri.toString()); });
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
@@ -147,7 +148,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Forgets everything kept in memory, as the extension of a reloaded window starts: the bases kept on disk stay. */
   forgetMemory(): void {
-    for (const { fetch } of this.check.willSaveFetches.values()) fetch.drop();
+    for (const announced of this.check.willSaveFetches.values()) announced.drop();
     for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.check.willSaveFetches, this.check.prefetched, this.saveReasons, this.persisted, this.sizes]) m.clear();
     this.history = new BaseHistory(undefined, undefined, this.spill);
   }
@@ -391,7 +392,6 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (mounted) return mounted.writeFile(uri, content, { create: false, overwrite: true });
     const ref = this.ref(uri);
     const key = uri.toString();
-    const what = describeRef(ref);
     const reason = this.saveReasons.get(key)?.reason;
     this.saveReasons.delete(key);
     const pre = this.check.prefetched.get(key);
@@ -399,26 +399,44 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     // Auto-save never pushes a half-typed line (the extension turns it off for its languages; this holds even when
     // a user setting turns it back on). The document stays dirty; an explicit save pushes.
     if (reason === vscode.TextDocumentSaveReason.AfterDelay || reason === vscode.TextDocumentSaveReason.FocusOut) {
-      this.check.willSaveFetches.get(key)?.fetch.drop();
+      this.check.willSaveFetches.get(key)?.drop();
       this.check.willSaveFetches.delete(key);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Auto-save does not push to the service. Your edits are kept here; press Ctrl+S (Save) to push them.'));
     }
     await this.settled(uri);
     const base = this.knownBase(key);
-    // Decoded, compared with the base and linted in one round trip to the core worker (not linted when a
-    // preflight may have done it: see `fresh`).
     const recent = pre !== undefined && Date.now() - pre.at < PREFLIGHT_MS;
-    const checked = await this.check.checkBytes(ref, content, base, !recent);
+    // The fetch this save started when it was announced, and the checks made then from the document's text (only
+    // the next writeFile of this address takes them); the checks serve only these very bytes and this base.
+    const announced = this.check.willSaveFetches.get(key);
+    this.check.willSaveFetches.delete(key);
+    const timely = announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
+    const prepared = timely ? await announced.ahead?.take(content, base) : undefined;
+    // Otherwise decoded, compared with the base and linted in one round trip to the core worker (not linted when a
+    // preflight may have done it: see `fresh`).
+    const checked = prepared ?? await this.check.checkBytes(ref, content, base, !recent);
     const text = checked.text;
     // A preflight of this very text moments ago linted it (it keeps a fetch only for text without errors) and
     // fetched the remote: the save does neither again.
     const fresh = recent && pre.text === text;
-    // The fetch this save started when it was announced (only the next writeFile of this address takes it).
-    const announced = this.check.willSaveFetches.get(key);
-    this.check.willSaveFetches.delete(key);
-    const usable = !fresh && announced !== undefined && Date.now() - announced.at < WILL_SAVE_FETCH_MS;
-    if (!usable) announced?.fetch.drop();
+    const usable = !fresh && timely;
+    if (!usable) announced?.drop();
     const early = fresh ? undefined : usable ? announced.fetch : this.check.earlyFetch(ref, text, true);
+    try {
+      await this.push(uri, ref, base, text, checked, fresh ? pre : undefined, early, usable ? prepared : undefined);
+    } finally {
+      announced?.ahead?.drop();
+    }
+  }
+
+  /** The rest of a save (writeFile) once its bytes are checked: nothing to push, blocked, or the conflict check and
+   * the PUT. `prepared`: the checks made when the save was announced, with the announced fetch (`early`). */
+  private async push(uri: vscode.Uri, ref: RemoteRef, base: string | undefined, text: string,
+    checked: { same: boolean; errors: number; linted: boolean }, pre: { remote: string | undefined } | undefined,
+    early: EarlyFetch | undefined, prepared: Prepared | undefined): Promise<void> {
+    const key = uri.toString();
+    const what = describeRef(ref);
+    const fresh = pre !== undefined;
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
     if (checked.same) {
@@ -439,11 +457,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     let dictionaries: string[] | undefined;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
-        const fetched = fresh ? pre.remote : early ? await early.remote(signal) : await this.check.fetchForSave(ref, signal);
-        const { outcome, remote } = await this.check.decide(key, ref, base, text, fetched, signal);
+        const fetched = pre ? pre.remote : early ? await early.remote(signal) : await this.check.fetchForSave(ref, signal);
+        const { outcome, remote } = await this.check.decide(key, ref, base, text, fetched, signal, prepared?.remoteIsBase);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote);
+        if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote, prepared?.body);
         else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {

@@ -1,6 +1,6 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
-import { NotFoundError, type ServiceClient } from '../api';
+import { dictionaryBody, NotFoundError, termListBody, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
 import type { RemoteRef } from '../platform/remoteUris';
@@ -127,18 +127,28 @@ export class RemoteStore {
     return c.termLists.find((l) => l.lang === ref.lang)?.entryCount;
   }
 
+  /** The body of the request `replace` sends for a dictionary or term list, its entries left empty: a save fills them
+   * in and encodes it on the core worker ahead of time (`encoded` below). */
+  bodyTemplate(ref: RemoteRef): Record<string, unknown> | undefined {
+    if (ref.kind === 'dictionary') return dictionaryBody({ sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: '', entriesFormat: 'tsv' });
+    if (ref.kind === 'termList') return termListBody({ lang: ref.lang, entries: '' });
+    return undefined;
+  }
+
   /** Replaces the remote dictionary or term list with `text`. For a multilingual text, only the dictionaries whose
    * entries differ from `remote` (the text the save compared with) are sent, one call each (see `replaceGlossary`),
-   * and their target languages are returned. */
-  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string): Promise<string[] | undefined> {
+   * and their target languages are returned. `encoded`: the request's body for this `text`, made ahead from
+   * `bodyTemplate(ref)` with the entries `entriesForSending(text)` (see Offload.saveAhead). */
+  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string, encoded?: Uint8Array): Promise<string[] | undefined> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
     if (ref.kind === 'glossary') return replaceGlossary(client, this.offload, id, text, remote, signal);
-    const sent = entriesForSending(text);
+    // (With the body made ahead, the entries are only its size and what a log would say.)
+    const sent = encoded ? text : entriesForSending(text);
     if (ref.kind === 'dictionary') {
-      await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal);
+      await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal, encoded);
     } else {
-      await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal);
+      await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal, encoded);
     }
     return undefined;
   }

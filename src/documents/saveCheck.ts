@@ -7,6 +7,7 @@ import { NotFoundError, relayRetries } from '../api';
 import type { Finding } from '../core';
 import { KeptTextGone, OFFLOAD_ABOVE, type KeptText, type Offload } from '../worker/offload';
 import { parseRemoteRef, type RemoteRef } from '../platform/remoteUris';
+import { readPieces } from '../platform/readText';
 import type { RemoteStore } from './remoteStore';
 
 /** What the save needs from the UI. */
@@ -36,6 +37,28 @@ export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } 
 
 /** A remote fetch started ahead of the check that needs it. */
 export interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; drop(): void }
+
+/** The checks of a save made from the document's text when the save was announced, for the bytes VS Code then hands
+ * over: valid only for those very bytes (compared byte for byte) and the same base. */
+export interface Prepared {
+  text: string; same: boolean; errors: number; linted: true;
+  /** The PUT's body for `text`, encoded (none when the text is the same as its base or has errors). */
+  body?: Uint8Array;
+  /** Whether the remote the announced fetch brought is the base, compared on the core worker as soon as it came (both
+   * kept there); undefined when that was not found out (the check then compares them itself). */
+  remoteIsBase: Promise<boolean | undefined>;
+}
+
+/** A save's checks under way since it was announced (see SaveCheck.prepare). */
+export interface Ahead {
+  /** The checks, when `content` is the bytes of the text they were made from and `base` the base they compared with. */
+  take(content: Uint8Array, base: string | undefined): Promise<Prepared | undefined>;
+  /** Frees what the worker keeps for it. */
+  drop(): void;
+}
+
+/** The fetch (and the checks) an announced save started. */
+export interface Announced { fetch: EarlyFetch; ahead?: Ahead; at: number; drop(): void }
 /** A remote a save compares with: its text, or (a large dictionary's) kept on the core worker, where it is compared
  * with the base without crossing back; undefined when it does not exist (yet). */
 export type Fetched = string | { kept: KeptText } | undefined;
@@ -84,7 +107,7 @@ export class SaveCheck {
 
   /** The remote fetch an explicit save of a large document started when VS Code announced it (before VS Code
    * hands the 10 MiB over to writeFile), for that save's conflict check. */
-  readonly willSaveFetches = new Map<string, { fetch: EarlyFetch; at: number }>();
+  readonly willSaveFetches = new Map<string, Announced>();
   /** The remote text a preflight fetched, for the save that follows it. */
   readonly prefetched = new Map<string, { text: string; remote: string | undefined; at: number }>();
 
@@ -92,22 +115,64 @@ export class SaveCheck {
    * VS Code gathers and sends the document's bytes to writeFile (for 10 MiB, about as long as the fetch). Still the
    * save's one fetch before its PUT; none when a preflight of this save fetched already. Dropped (aborted) when no
    * writeFile takes it in time. */
-  fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason, mounted: boolean): void {
+  fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason, mounted: boolean, base: () => Promise<string | undefined>): void {
     const key = doc.uri.toString();
-    this.willSaveFetches.get(key)?.fetch.drop();
+    this.willSaveFetches.get(key)?.drop();
     this.willSaveFetches.delete(key);
     if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || mounted) return;
     const pre = this.prefetched.get(key);
     if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
     const ref = parseRemoteRef(doc.uri);
     if (!ref) return;
-    const entry = { fetch: this.startFetch(ref, true), at: Date.now() };
+    const fetch = this.startFetch(ref, true);
+    const ahead = ref.kind === 'glossary' ? undefined : this.prepare(doc, ref, base, fetch);
+    const entry: Announced = { fetch, ahead, at: Date.now(), drop: () => { fetch.drop(); ahead?.drop(); } };
     this.willSaveFetches.set(key, entry);
     setTimeout(() => {
       if (this.willSaveFetches.get(key) !== entry) return;
       this.willSaveFetches.delete(key);
-      entry.fetch.drop();
+      entry.drop();
     }, WILL_SAVE_FETCH_MS).unref?.();
+  }
+
+  /** The checks of an announced save, made while VS Code runs the save's participants and gathers and sends the
+   * document's bytes (for 10 MiB, a second or so in which the core worker would otherwise wait): the document's
+   * text is read in slices and sent to the worker in pieces, which decodes nothing, compares it with the base,
+   * lints it and encodes the PUT's body (Offload.saveAhead); and once the announced fetch has come, the remote is
+   * compared with the base there. The save takes them only when VS Code's bytes are the UTF-8 of that very text (a
+   * participant after this one, an edit meanwhile or another encoding make them differ: then it checks its bytes
+   * itself, as without this). */
+  private prepare(doc: vscode.TextDocument, ref: RemoteRef, base: () => Promise<string | undefined>, fetch: EarlyFetch): Ahead {
+    let dropped = false;
+    let keptBase: KeptText | undefined;
+    const release = () => { if (keptBase) this.offload.release(keptBase); keptBase = undefined; };
+    const check = ref.kind === 'dictionary'
+      ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
+      : { kind: 'terms' as const, lang: ref.kind === 'termList' ? ref.lang : undefined };
+    const made = (async () => {
+      const b = await base();
+      const { pieces } = await readPieces(doc);
+      if (dropped) return undefined;
+      const ahead = await this.offload.saveAhead(pieces, b, check, this.store.bodyTemplate(ref));
+      if (!ahead) return undefined;
+      keptBase = ahead.base;
+      if (dropped) { release(); return undefined; }
+      const kept = keptBase;
+      const remoteIsBase = kept ? fetch.remote().then((f) => (typeof f === 'object' && !dropped ? this.offload.keptSame(f.kept, kept) : undefined)).catch(() => undefined) : Promise.resolve(undefined);
+      return { base: b, ahead, remoteIsBase };
+    })().catch(() => undefined);
+    return {
+      take: async (content, b) => {
+        const m = await made;
+        if (!m || dropped || m.base !== b || !sameBytes(content, m.ahead.bytes)) return undefined;
+        const { text, same, errors, body } = m.ahead;
+        return { text, same, errors, linted: true, ...(body ? { body } : {}), remoteIsBase: m.remoteIsBase };
+      },
+      drop: () => {
+        dropped = true;
+        release();
+      },
+    };
   }
 
   /** For a large text, the remote a save compares with is fetched while the text is checked (the checks of 10 MiB
@@ -150,12 +215,13 @@ export class SaveCheck {
 
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
+  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal, remoteIsBase?: Promise<boolean | undefined>): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
     let remote: string | undefined;
     if (typeof fetched === 'object') {
-      // Kept on the worker: compared with the base there. Only a remote that moved comes back, for the checks below.
+      // Kept on the worker: compared with the base there (`remoteIsBase`: already, when the save's checks were made
+      // ahead with this base and this fetch). Only a remote that moved comes back, for the checks below.
       try {
-        if (base !== undefined && await this.offload.keptEquals(fetched.kept, base)) {
+        if (base !== undefined && (await remoteIsBase ?? await this.offload.keptEquals(fetched.kept, base))) {
           this.offload.release(fetched.kept);
           return { outcome: 'push', remote: undefined };
         }
@@ -178,6 +244,11 @@ export class SaveCheck {
     }
     return { outcome: 'push', remote };
   }
+}
+
+/** Whether two byte arrays hold the same bytes (memcmp: a millisecond or two for 10 MiB). */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 /** A save found the remote changed since the document's base: nothing is pushed. */

@@ -4,12 +4,12 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { deflateRawSync } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import { commonEnds, countEntries, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
+import { commonEnds, countEntries, entriesForSending, gridChanges, gridEntryCount, lintEntries, lintGrid, sameGrid, lintTermList, mergeOf, sameContent, type LintEntriesOptions } from '../core';
 import { findInEntries } from '../core/search';
 import { findCandidatesPacked } from '../core/termCheck/candidates';
 import { GlossaryIndex } from '../core/termCheck/glossaryIndex';
 import { columnOrders } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveAhead, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 /** Texts kept here for later requests (a search's dictionaries: see Offload.keepEntries), by the host's number. */
@@ -69,8 +69,14 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'release': kept.delete(req.keep); termIndexes.delete(req.keep); return { value: undefined };
     case 'keptEquals': {
       const text = kept.get(req.keep);
-      if (text === undefined) throw new Error(KEPT_GONE);
-      return { value: text === req.text };
+      const other = 'other' in req ? kept.get(req.other) : req.text;
+      if (text === undefined || other === undefined) throw new Error(KEPT_GONE);
+      return { value: text === other };
+    }
+    case 'saveAhead': {
+      const ahead = saveAhead(req);
+      if (req.base !== undefined) kept.set(req.keepBase, req.base);
+      return { value: ahead, transfer: [ahead.bytes.buffer as ArrayBuffer, ...(ahead.body ? [ahead.body.buffer as ArrayBuffer] : [])] };
     }
     case 'takeKept': {
       const text = kept.get(req.keep);
@@ -119,11 +125,28 @@ export function encodeRows(text: string): EncodedRows {
 /** Decodes the bytes of a save, compares them with the base, and lints them: the text crosses to this thread
  * once (as bytes) for all three. */
 export function saveChecks(req: Extract<OffloadRequest, { op: 'saveChecks' }>): SaveChecks {
-  const text = decoder.decode(req.bytes);
-  const same = req.base !== undefined && (req.base === text || sameContent(req.base, text, req.kind));
-  const errors = same || !req.lint ? 0
-    : (req.kind === 'terms' ? lintTermList(text, { lang: req.lang }) : lintEntries(text, req.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
+  return checksOf(decoder.decode(req.bytes), req.base, req, req.lint);
+}
+
+function checksOf(text: string, base: string | undefined, check: { kind: 'entries' | 'terms'; options?: unknown; lang?: string }, lint: boolean): SaveChecks {
+  const same = base !== undefined && (base === text || sameContent(base, text, check.kind));
+  const errors = same || !lint ? 0
+    : (check.kind === 'terms' ? lintTermList(text, { lang: check.lang }) : lintEntries(text, check.options as LintEntriesOptions)).filter((f) => f.severity === 'error').length;
   return { text, same, errors };
+}
+
+/** The checks of a save made from the document's text before VS Code hands its bytes over: the save takes them when
+ * its bytes are these bytes. The text is what decoding the bytes gives (a save pushes that): the joined pieces
+ * themselves unless they hold a lone surrogate or start with a byte order mark, which decoding would not give back. */
+export function saveAhead(req: Extract<OffloadRequest, { op: 'saveAhead' }>): SaveAhead {
+  const joined = req.pieces.length === 1 ? req.pieces[0] : req.pieces.join('');
+  const bytes = encoder.encode(joined);
+  const wellFormed = (joined as { isWellFormed?: () => boolean }).isWellFormed?.() ?? false;
+  const text = wellFormed && joined.charCodeAt(0) !== 0xfeff ? joined : decoder.decode(bytes);
+  const checks = checksOf(text, req.base, req, true);
+  if (checks.same || checks.errors || !req.body) return { ...checks, bytes };
+  const body = encoder.encode(JSON.stringify({ ...req.body, entries: entriesForSending(text) }));
+  return { ...checks, bytes, body };
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;

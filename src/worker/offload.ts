@@ -12,7 +12,7 @@ import type { RuleSettings } from '../core/ruleSettings';
 import type { Candidate, PackedCandidateRequest } from '../core/termCheck/candidates';
 import type { FileCheckRequest, GlossaryIndexInput, GlossarySummary, TalliedCheckResult } from '../core/termCheck/glossaryIndex';
 import type { TermFinding } from '../core/termCheck/check';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveAhead, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -368,6 +368,31 @@ export class Offload {
   keptEquals(kept: KeptText, text: string): Promise<boolean> {
     if (kept.units !== text.length) return Promise.resolve(false);
     return this.aboutKept<boolean>({ op: 'keptEquals', keep: kept.keep, text });
+  }
+
+  /** Whether two texts kept on the worker are the same (neither crosses). Rejects with KeptTextGone when the worker
+   * no longer holds one of them. */
+  keptSame(a: KeptText, b: KeptText): Promise<boolean> {
+    if (a.units !== b.units) return Promise.resolve(false);
+    return this.aboutKept<boolean>({ op: 'keptEquals', keep: a.keep, other: b.keep });
+  }
+
+  /** A save's checks made from the document's text (in pieces, joined on the worker) before VS Code hands the save's
+   * bytes over (see SaveAhead); `body`: the request body with its `entries` left to fill in. The base stays kept on
+   * the worker (`base`), for comparing with the remote there (keptSame). Undefined without a worker: nothing is
+   * gained inline. */
+  async saveAhead(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, body?: Record<string, unknown>): Promise<(SaveAhead & { base?: KeptText }) | undefined> {
+    const w = this.start();
+    if (!w) return undefined;
+    const options = check.kind === 'entries'
+      ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
+      : undefined;
+    const keepBase = this.nextId++;
+    const ahead = await this.send<SaveAhead>(w, {
+      op: 'saveAhead', pieces: await this.grouped(pieces), base, keepBase, kind: check.kind,
+      ...(options ? { options } : { lang: (check as { lang?: string }).lang }), ...(body ? { body } : {}),
+    }, []);
+    return base === undefined ? ahead : { ...ahead, base: { keep: keepBase, units: base.length } };
   }
 
   /** A text kept on the worker, brought back (and no longer kept there). Rejects with KeptTextGone when the worker

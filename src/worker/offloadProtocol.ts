@@ -30,6 +30,8 @@ export type OffloadRequest =
   | { op: 'findInKept'; keep: number; query: string; options: { caseSensitive: boolean } }
   | { op: 'release'; keep: number }
   | { op: 'keptEquals'; keep: number; text: string }
+  | { op: 'keptEquals'; keep: number; other: number }
+  | { op: 'saveAhead'; pieces: string[]; base?: string; keepBase: number; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; body?: Record<string, unknown> }
   | { op: 'takeKept'; keep: number }
   | ({ op: 'tableOrders' } & TableOrdersRequest)
   | ({ op: 'findCandidates' } & PackedCandidateRequest)
@@ -94,6 +96,11 @@ function entriesOf(d: GridAnswer & { bytes: Uint8Array }, decoder: TextDecoder):
 /** What a save checks in the bytes VS Code hands over: their text, whether it holds the same entries as the base,
  * and (unless the same, or not asked for) how many error-level findings it has. */
 export interface SaveChecks { text: string; same: boolean; errors: number }
+
+/** A save's checks made ahead from the document's text (see Offload.saveAhead): the text a save of its UTF-8 bytes
+ * pushes (what decoding them gives), those bytes, the checks of SaveChecks, and, when it may be pushed, the request
+ * body (the template given with its `entries` filled in) as JSON in UTF-8. */
+export interface SaveAhead extends SaveChecks { bytes: Uint8Array; body?: Uint8Array }
 
 /** The error a request about a kept text answers when the worker no longer holds it. */
 export const KEPT_GONE = 'the text kept on the core worker is gone';

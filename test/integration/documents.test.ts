@@ -297,6 +297,24 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(await doc.save(), true);
     assert.deepEqual(remoteEntries()!.find(([s]) => s === 'term 7'), ['term 7', 'Begrifx 7']);
     assert.deepEqual(remoteEntries()!.slice(-1), [['more', 'mehr']]);
+    // The same when the bytes VS Code hands over are not the text read when the save was announced (an edit on save
+    // after it): the save checks its bytes itself, and compares the kept remote with the base it sends.
+    await append(doc, 'again\twieder\n');
+    const theirs2 = remoteEntries()!.map(([s, t]): [string, string] => (s === 'term 8' ? [s, 'Begrifx 8'] : [s, t]));
+    setRemote(theirs2);
+    const late = vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document !== doc) return;
+      e.waitUntil(new Promise<vscode.TextEdit[]>((resolve) => setTimeout(() => resolve([vscode.TextEdit.insert(new vscode.Position(0, 0), 'eleventh\tElfter\n')]), 300)));
+    });
+    try {
+      assert.equal(await doc.save(), false, 'not over a same-size remote change, its bytes changed on save');
+    } finally {
+      late.dispose();
+    }
+    assert.deepEqual(remoteEntries(), theirs2);
+    await ext.actions.mergeWithRemote(doc.uri);
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries()!.find(([s]) => s === 'term 8'), ['term 8', 'Begrifx 8']);
   });
 
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {

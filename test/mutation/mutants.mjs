@@ -69,6 +69,18 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
+    id: 'large-compared-by-size-ahead',
+    bug: 'a large dictionary\'s remote is compared with the base kept on the worker (a save\'s checks made ahead) by size only',
+    changes: [{ file: 'src/worker/offload.ts', find: "    if (a.units !== b.units) return Promise.resolve(false);\n    return this.aboutKept<boolean>({ op: 'keptEquals', keep: a.keep, other: b.keep });", replace: '    return Promise.resolve(a.units === b.units);' }],
+    tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
+  },
+  {
+    id: 'save-ahead-any-bytes',
+    bug: 'a save takes the checks (and the text) made when it was announced whatever bytes VS Code hands over',
+    changes: [{ file: 'src/documents/saveCheck.ts', find: '!sameBytes(content, m.ahead.bytes)', replace: '!sameBytes(content, content)' }],
+    tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],

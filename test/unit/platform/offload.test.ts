@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { commonEnds, countEntries, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
-import { ServiceClient } from '../../../src/api';
+import { commonEnds, countEntries, entriesForSending, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
+import { dictionaryBody, ServiceClient, termListBody } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
 import { columnOrders } from '../../../src/core/tableRows';
 import { Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
@@ -58,6 +58,47 @@ describe('offload: whole-text work on the core worker', function () {
     assert.deepEqual(await off.saveChecks(bytesOf(ours), base, { kind: 'entries', options: { format: 'tsv' } }, false), { text: ours, same: false, errors: 0 });
     assert.deepEqual(await off.saveChecks(bytesOf(base.split('\n').reverse().join('\n')), base, { kind: 'entries', options: { format: 'tsv' } }, true), { text: base.split('\n').reverse().join('\n'), same: true, errors: 0 });
     assert.deepEqual(await off.saveChecks(bytesOf(ours), undefined, { kind: 'entries', options: { format: 'tsv' } }, true), { text: ours, same: false, errors });
+  });
+
+  it('a save\'s checks made ahead from the text in pieces: the bytes of that text, what a save of them checks, and the PUT\'s body', async () => {
+    const chunked = new Offload(script, 4096);
+    try {
+      const base = big();
+      const options = { format: 'tsv' as const, sourceLang: 'en', targetLang: 'de' };
+      const template = dictionaryBody({ sourceLang: 'EN', targetLang: 'de', entries: '', entriesFormat: 'tsv' });
+      const pieces = (t: string) => [t.slice(0, 1000), t.slice(1000, 300_000), t.slice(300_000)];
+      const utf8 = new TextEncoder();
+      // A change, in CRLF; the same entries in another order; errors; a byte order mark and a lone surrogate, which
+      // decoding the bytes does not give back (the text a save pushes is the decoded one).
+      const texts = [
+        base.replace('source 3\t', 'source 3\tmine ').replace(/\n/g, '\r\n'),
+        base.split('\n').reverse().join('\n'),
+        base + ' lead\tx\n',
+        '\ufeff' + base + 'new\tneu\n',
+        base + 'odd\t\ud800x\n',
+      ];
+      for (const t of texts) {
+        const ahead = await chunked.saveAhead(pieces(t), base, { kind: 'entries', options }, template);
+        assert.ok(ahead);
+        assert.deepEqual(ahead.bytes, utf8.encode(t), 'the UTF-8 of the text');
+        const checks = await chunked.saveChecks(ahead.bytes, base, { kind: 'entries', options }, true);
+        assert.deepEqual({ text: ahead.text, same: ahead.same, errors: ahead.errors }, checks, 'what a save of those bytes finds');
+        const body = checks.same || checks.errors ? undefined : utf8.encode(JSON.stringify(dictionaryBody({ sourceLang: 'EN', targetLang: 'de', entries: entriesForSending(checks.text), entriesFormat: 'tsv' })));
+        assert.deepEqual(ahead.body, body, 'the body the client would send');
+        assert.ok(ahead.base);
+        // The base stays kept on the worker, for comparing with a kept remote there.
+        assert.equal(await chunked.keptSame(ahead.base, ahead.base), true);
+        chunked.release(ahead.base);
+      }
+      // A term list's body, and no base (made ahead whatever the size).
+      const terms = 'Kubernetes\nkubectl\nHelm\n';
+      const listAhead = await chunked.saveAhead([terms], undefined, { kind: 'terms', lang: 'de' }, termListBody({ lang: 'DE', entries: '' }));
+      assert.equal(listAhead?.base, undefined);
+      assert.equal(listAhead?.errors, 0);
+      assert.deepEqual(listAhead?.body, utf8.encode(JSON.stringify(termListBody({ lang: 'DE', entries: terms }))));
+    } finally {
+      chunked.dispose();
+    }
   });
 
   it('sends large strings both ways in chunks, whole (a surrogate pair at a chunk\'s edge included)', async () => {
