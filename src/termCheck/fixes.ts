@@ -23,13 +23,15 @@ export class TermCodeActions implements vscode.CodeActionProvider {
       const d = r.diagnostic;
       if (!d.range.intersection(range) && !d.range.contains(range)) continue;
       const entry = r.finding.entry;
+      // In a term-not-used target, what the user points at: the selection, or the word a bare cursor is in or at.
+      const pointed = r.finding.code === 'term-not-used' ? pointedIn(doc, range, d.range) : range;
       if (entry && FIXABLE.has(r.finding.code)) {
-        const fix = this.replacement(doc, kind, r, range, entry);
+        const fix = this.replacement(doc, kind, r, range, pointed, entry);
         if (fix) out.push(fix);
       }
       // The words selected in the target are how it renders the term: offered to the glossary as its translation.
-      if (entry?.file && r.finding.code === 'term-not-used' && !range.isEmpty && d.range.contains(range) && !range.isEqual(d.range)) {
-        const rendering = doc.getText(range).trim();
+      if (entry?.file && r.finding.code === 'term-not-used' && !pointed.isEmpty && d.range.contains(pointed) && !range.isEqual(d.range)) {
+        const rendering = doc.getText(pointed).trim();
         if (rendering && !rendering.includes('\n')) {
           const add = new vscode.CodeAction(vscode.l10n.t('Add "{0}" to the glossary as the translation of "{1}"…', rendering, entry.source), vscode.CodeActionKind.QuickFix);
           add.diagnostics = [d];
@@ -72,15 +74,17 @@ export class TermCodeActions implements vscode.CodeActionProvider {
 
   /** untranslated-term, forbidden-term: the found words replaced. term-not-used (the whole target is marked: which
    * words render the term is not known): the selection inside the target replaced, or the glossary's target inserted
-   * at the cursor; nothing when the range is the whole target. */
-  private replacement(doc: vscode.TextDocument, kind: TranslationKind, r: TermResult, range: vscode.Range, entry: GlossaryEntry): vscode.CodeAction | undefined {
+   * at the cursor (the word it is in or at replaced: never half a word); nothing when the range is the whole target. */
+  private replacement(doc: vscode.TextDocument, kind: TranslationKind, r: TermResult, range: vscode.Range, pointed: vscode.Range, entry: GlossaryEntry): vscode.CodeAction | undefined {
     const d = r.diagnostic;
     let at: vscode.Range;
     let title: string;
     if (r.finding.code === 'term-not-used') {
-      if (range.isEqual(d.range) || !d.range.contains(range)) return undefined;
-      at = range;
-      title = range.isEmpty ? vscode.l10n.t('Insert the glossary\'s "{0}"', entry.target) : vscode.l10n.t('Replace with the glossary\'s "{0}"', entry.target);
+      if (range.isEqual(d.range) || !d.range.contains(pointed)) return undefined;
+      at = pointed;
+      title = pointed.isEmpty ? vscode.l10n.t('Insert the glossary\'s "{0}"', entry.target)
+        : range.isEmpty ? vscode.l10n.t('Replace "{0}" with the glossary\'s "{1}"', doc.getText(pointed), entry.target)
+          : vscode.l10n.t('Replace with the glossary\'s "{0}"', entry.target);
     } else {
       at = d.range;
       title = vscode.l10n.t('Replace with the glossary\'s "{0}"', entry.target);
@@ -93,6 +97,20 @@ export class TermCodeActions implements vscode.CodeActionProvider {
     action.edit.replace(doc.uri, at, text);
     return action;
   }
+}
+
+/** The selection, or for a bare cursor in a word or at its edge, inside the target, that word: a fix never splits a
+ * word, and "Add … to the glossary" works from the cursor too. */
+function pointedIn(doc: vscode.TextDocument, range: vscode.Range, target: vscode.Range): vscode.Range {
+  if (!range.isEmpty) return range;
+  const line = doc.lineAt(range.start.line).text;
+  const isWord = (i: number) => i >= 0 && i < line.length && /[\p{L}\p{N}\p{M}_-]/u.test(line[i]);
+  let a = range.start.character;
+  let b = a;
+  while (isWord(a - 1)) a--;
+  while (isWord(b)) b++;
+  const word = new vscode.Range(range.start.line, a, range.start.line, b);
+  return a < b && target.contains(word) ? word : range;
 }
 
 /** The position of `offset` in a text not open as a document. */

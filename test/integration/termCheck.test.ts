@@ -146,6 +146,14 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     const [, notUsed] = await findingsWhere('de.po', (b) => b.length === 2, 'two findings');
     const whole = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, notUsed.range);
     assert.ok(!whole.some((a) => a.title.startsWith('Insert') || a.title.startsWith('Replace')), 'no guess which words to replace');
+    // A bare cursor inside a word points at the word: it is replaced whole (never split), and can be offered to the
+    // glossary as the rendering.
+    const inWord = new vscode.Range(9, 14, 9, 14); // "Pr|ofil"
+    const atCursor = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, inWord);
+    const titles = atCursor.map((a) => a.title);
+    assert.ok(titles.includes('Replace "Profil" with the glossary\'s "Konto"'), titles.join(', '));
+    assert.ok(titles.includes('Add "Profil" to the glossary as the translation of "account"…'), titles.join(', '));
+    assert.ok(!titles.some((t) => t.startsWith('Insert')), 'nothing inserted inside a word');
     const sel = new vscode.Range(9, 12, 9, 18); // "Profil"
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, sel);
     const fix = actions.find((a) => a.title === 'Replace with the glossary\'s "Konto"');

@@ -3,6 +3,12 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'term-fix-splits-word',
+    bug: 'with a bare cursor inside a word of a term-not-used target, the fix inserts the glossary\'s target there, splitting the word',
+    changes: [{ file: 'src/termCheck/fixes.ts', find: '  if (!range.isEmpty) return range;\n', replace: '  if (!range.isEmpty || range.isEmpty) return range;\n' }],
+    tests: [{ suite: 'integration', grep: 'term-not-used: the glossary' }],
+  },
+  {
     id: 'term-index-on-host',
     bug: 'the term check builds its index (the automata) and checks files on the extension host, not the core worker',
     changes: [{ file: 'src/termCheck/termIndex.ts', find: 'const onWorker = offload ? await offload.keepTermIndex(input) : undefined;', replace: 'const onWorker = undefined as Awaited<ReturnType<Offload[\'keepTermIndex\']>>;' }],
