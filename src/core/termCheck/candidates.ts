@@ -172,7 +172,15 @@ export function findCandidates(
   const top = kept.slice(0, limit);
   for (const c of top) {
     const s = seen.get(keyOf.get(c)!)!;
-    c.examples = s.units.slice(0, 3).map((k) => ({ ...(units[k].file ? { file: units[k].file } : {}), unitId: units[k].unit.id, source: units[k].unit.source.text }));
+    // Three strings that differ (a string repeated across files, or plural forms, shows once).
+    const shown = new Set<string>();
+    for (const k of s.units) {
+      const source = units[k].unit.source.text;
+      if (shown.has(source)) continue;
+      shown.add(source);
+      c.examples.push({ ...(units[k].file ? { file: units[k].file } : {}), unitId: units[k].unit.id, source });
+      if (c.examples.length === 3) break;
+    }
     // Renderings: target phrases by Dice over the strings with a target.
     const co = new Map<string, { n: number; form: string }>();
     let withTarget = 0;

@@ -29,6 +29,16 @@ describe('term candidates', () => {
     assert.equal(got[0].examples[0].file, 'app.po');
   });
 
+  it('examples are three strings that differ: a string repeated in other files shows once', () => {
+    const repeated = [
+      ...units([['Save the report', 'Bericht speichern'], ['Save the report', 'Bericht speichern']]).map((u, i) => ({ ...u, file: `f${i}.po` })),
+      ...units([['Save the report', 'Bericht speichern'], ['Save a report as PDF', 'Bericht als PDF speichern'], ['Save the report now', 'Bericht jetzt speichern']]),
+    ];
+    const [report] = findCandidates(repeated, glossary, 'en', 'de');
+    assert.equal(report.count, 5);
+    assert.deepEqual(report.examples.map((e) => e.source), ['Save the report', 'Save a report as PDF', 'Save the report now']);
+  });
+
   it('the renderings found in the targets, best first: the target phrase that comes with it most consistently', () => {
     const [dashboard, billing] = findCandidates(corpus, glossary, 'en', 'de');
     assert.equal(dashboard.renderings[0].phrase, 'Dashboard');
