@@ -74,6 +74,7 @@ const LAZY = {
   glossaryView: 'src/glossaryView/lazy.ts',
   customizations: 'src/customizations/lazy.ts',
   pushFile: 'src/documents/lazy.ts',
+  translate: 'src/translate/lazy.ts',
 };
 const lazyOf = new Map(Object.entries(LAZY).map(([name, file]) => [resolve(file), name]));
 const key = (file) => relative(process.cwd(), file).split('\\').join('/');

@@ -26,7 +26,7 @@ import { registerGlossaryView } from './glossaryView/register';
 import type { GlossaryViewActions } from './glossaryView/renameSource';
 import type { DraftActions } from './glossaryView/drafts';
 import type { DeleteSourceActions } from './glossaryView/deleteSource';
-import { registerTranslateCommand, type TranslateActions } from './translate/translateCommand';
+import { registerTranslateCommand, type TranslateActions } from './translate/register';
 import { registerTableEditor, type TableEditorProvider } from './table/tableEditor';
 import { registerSearch } from './search/register';
 import type { GlossarySearch } from './search/searchGlossaries';

@@ -24,7 +24,7 @@ for (const f of listing) {
   // The webviews' code is TypeScript in src/webview, bundled into dist/: no script is kept by hand in media/.
   if (/^media\/.*\.m?js$/.test(f)) problems.push(`a script in media/ (the webviews are bundled from src/webview): ${f}`);
 }
-for (const must of ['dist/extension.js', 'dist/exchange.js', 'dist/termCheck.js', 'dist/styleRules.js', 'dist/memories.js', 'dist/workspace.js', 'dist/search.js', 'dist/explorer.js', 'dist/tablePanel.js', 'dist/glossaryView.js', 'dist/customizations.js', 'dist/pushFile.js', 'dist/coreWorker.js', 'dist/cli.js', 'schemas/terminology.schema.json', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/activity.svg', 'dist/webview/table.js', 'media/table.css']) {
+for (const must of ['dist/extension.js', 'dist/exchange.js', 'dist/termCheck.js', 'dist/styleRules.js', 'dist/memories.js', 'dist/workspace.js', 'dist/search.js', 'dist/explorer.js', 'dist/tablePanel.js', 'dist/glossaryView.js', 'dist/customizations.js', 'dist/pushFile.js', 'dist/translate.js', 'dist/coreWorker.js', 'dist/cli.js', 'schemas/terminology.schema.json', 'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'media/activity.svg', 'dist/webview/table.js', 'media/table.css']) {
   if (!listing.includes(must)) problems.push(`missing from the package: ${must}`);
 }
 // What only one feature needs is in a lazy bundle of its own (esbuild.mjs LAZY), loaded at that feature's first use.
