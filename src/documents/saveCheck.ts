@@ -149,11 +149,19 @@ export class SaveCheck {
     const check = ref.kind === 'dictionary'
       ? { kind: 'entries' as const, options: { format: 'tsv' as const, sourceLang: ref.sourceLang, targetLang: ref.targetLang } }
       : { kind: 'terms' as const, lang: ref.kind === 'termList' ? ref.lang : undefined };
-    const made = (async () => {
+    // The closures below share one scope, which lives as long as any of them: the document (whose text VS Code lets go
+    // when it closes) and the checks (a text as large as the document's) are let go as soon as they are used or the
+    // save is over, not kept by a promise or an Ahead someone still holds.
+    let source: vscode.TextDocument | undefined = doc;
+    const bodyTemplate = this.store.bodyTemplate(ref);
+    let made: Promise<{ base: string | undefined; ahead: NonNullable<Awaited<ReturnType<Offload['saveAhead']>>>; remoteIsBase: Promise<boolean | undefined> } | undefined> | undefined = (async () => {
       const b = await base();
-      const { pieces } = await readPieces(doc);
+      const from = source;
+      source = undefined;
+      if (!from || dropped) return undefined;
+      const { pieces } = await readPieces(from);
       if (dropped) return undefined;
-      const ahead = await this.offload.saveAhead(pieces, b, check, this.store.bodyTemplate(ref));
+      const ahead = await this.offload.saveAhead(pieces, b, check, bodyTemplate);
       if (!ahead) return undefined;
       keptBase = ahead.base;
       if (dropped) { release(); return undefined; }
@@ -164,12 +172,15 @@ export class SaveCheck {
     return {
       take: async (content, b) => {
         const m = await made;
+        made = undefined; // taken once: the next writeFile checks its own bytes
         if (!m || dropped || m.base !== b || !sameBytes(content, m.ahead.bytes)) return undefined;
         const { text, same, errors, body } = m.ahead;
         return { text, same, errors, linted: true, ...(body ? { body } : {}), remoteIsBase: m.remoteIsBase };
       },
       drop: () => {
         dropped = true;
+        source = undefined;
+        made = undefined;
         release();
       },
     };

@@ -3,6 +3,16 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'save-ahead-keeps-document',
+    bug: 'a save\'s checks made ahead keep the document and its checked text after the save (1.5 MiB per dictionary saved)',
+    changes: [
+      { file: 'src/documents/saveCheck.ts', find: '        made = undefined; // taken once: the next writeFile checks its own bytes\n', replace: '' },
+      { file: 'src/documents/saveCheck.ts', find: '        source = undefined;\n        made = undefined;\n        release();', replace: '        release();' },
+      { file: 'src/documents/saveCheck.ts', find: '      source = undefined;\n      if (!from || dropped)', replace: '      if (!from || dropped)' },
+    ],
+    tests: [{ suite: 'integration', grep: '^memory: closed documents are let go' }],
+  },
+  {
     id: 'term-fix-splits-word',
     bug: 'with a bare cursor inside a word of a term-not-used target, the fix inserts the glossary\'s target there, splitting the word',
     changes: [{ file: 'src/termCheck/fixes.ts', find: '  if (!range.isEmpty) return range;\n', replace: '  if (!range.isEmpty || range.isEmpty) return range;\n' }],
