@@ -427,6 +427,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     } finally {
       announced?.ahead?.drop();
     }
+    // The stat VS Code asks for right after the write: the text's UTF-8 size is the bytes it handed over (it encodes
+    // valid UTF-8; a byte order mark would not be in the decoded text), so 10 MiB is not counted again.
+    if (!(content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf)) this.sizes.known(key, text, content.byteLength);
   }
 
   /** The rest of a save (writeFile) once its bytes are checked: nothing to push, blocked, or the conflict check and

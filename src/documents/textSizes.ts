@@ -22,6 +22,11 @@ export class TextSizes {
     return size;
   }
 
+  /** The size of `text` when it is known already (the bytes a save was handed): no count. */
+  known(key: string, text: string, size: number): void {
+    this.sizes.set(key, { text, size });
+  }
+
   delete(key: string): void {
     this.sizes.delete(key);
   }

@@ -92,6 +92,15 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(g?.dictionaries[0].entryCount, 4, 'the tree shows the new count');
   });
 
+  it('after a save, the size VS Code sees is the saved text\'s UTF-8 size (known from the bytes handed over)', async () => {
+    await replaceAll(doc, doc.getText().replace('price\tPreis\n', 'price\tPreis (Größe, €)\n'));
+    assert.equal(await doc.save(), true);
+    assert.equal((await vscode.workspace.fs.stat(doc.uri)).size, Buffer.byteLength(doc.getText(), 'utf8'));
+    await replaceAll(doc, doc.getText().replace('price\tPreis (Größe, €)\n', 'price\tPreis\n'));
+    assert.equal(await doc.save(), true);
+    assert.equal((await vscode.workspace.fs.stat(doc.uri)).size, Buffer.byteLength(doc.getText(), 'utf8'));
+  });
+
   it('blocks the save while error-level findings exist: nothing is sent, the text stays', async () => {
     const before = pushes();
     await append(doc, 'cloud\tNebel\n');

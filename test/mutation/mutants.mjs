@@ -3,6 +3,12 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'saved-size-in-units',
+    bug: 'the size a save notes for the stat after it is the text\'s UTF-16 length, not its UTF-8 bytes',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: 'this.sizes.known(key, text, content.byteLength);', replace: 'this.sizes.known(key, text, text.length + 0 * content.byteLength);' }],
+    tests: [{ suite: 'integration', grep: 'after a save, the size VS Code sees' }],
+  },
+  {
     id: 'save-ahead-keeps-document',
     bug: 'a save\'s checks made ahead keep the document and its checked text after the save (1.5 MiB per dictionary saved)',
     changes: [
