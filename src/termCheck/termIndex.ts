@@ -6,21 +6,19 @@ import { dictionaryEntries, GlossaryIndex, type FileCheckRequest, type GlossaryE
 import { KeptTextGone, type KeptText, type Offload } from '../worker/offload';
 
 export class TermIndexHandle {
-  private inline: GlossaryIndex | undefined;
   private entryList: GlossaryEntry[] | undefined;
   private inflight = 0;
   private disposed = false;
 
-  private constructor(private readonly input: GlossaryIndexInput, readonly summary: GlossarySummary, private kept: KeptText | undefined, private readonly offload: Offload | undefined) {}
+  private constructor(private readonly input: GlossaryIndexInput, readonly summary: GlossarySummary, private kept: KeptText | undefined,
+    private readonly offload: Offload | undefined, private inline?: GlossaryIndex) {}
 
   /** Builds the index of `input`: on the worker when there is one, else here. */
   static async build(input: GlossaryIndexInput, offload: Offload | undefined): Promise<TermIndexHandle> {
     const onWorker = offload ? await offload.keepTermIndex(input) : undefined;
     if (onWorker) return new TermIndexHandle(input, onWorker.summary, onWorker.kept, offload);
-    const handle = new TermIndexHandle(input, undefined as unknown as GlossarySummary, undefined, undefined);
-    handle.inline = new GlossaryIndex(input);
-    (handle as { summary: GlossarySummary }).summary = handle.inline.summary;
-    return handle;
+    const inline = new GlossaryIndex(input);
+    return new TermIndexHandle(input, inline.summary, undefined, undefined, inline);
   }
 
   /** Where the index lives: 'worker', or 'inline' (no worker, or it stopped). */

@@ -139,6 +139,11 @@ export function readForCheck(req: FileCheckRequest, pairRows: readonly GlossaryE
 export function checkTranslationFile(index: TermIndex, pairRows: readonly GlossaryEntry[], sourceLangs: readonly string[], req: FileCheckRequest): FileCheckResult {
   const { read, sourceLang, targetLang } = readForCheck(req, pairRows, sourceLangs);
   if (!sourceLang || !targetLang) return { findings: [], renderings: [], units: read.units.length, problems: read.problems };
+  return { ...checkUnits(read, index, sourceLang, targetLang), units: read.units.length, sourceLang, targetLang, problems: read.problems };
+}
+
+/** Every unit of a file checked. */
+export function checkUnits(read: ReadResult, index: TermIndex, sourceLang: string, targetLang: string): { findings: TermFinding[]; renderings: Rendering[] } {
   const findings: TermFinding[] = [];
   const renderings: Rendering[] = [];
   for (const u of read.units) {
@@ -146,5 +151,5 @@ export function checkTranslationFile(index: TermIndex, pairRows: readonly Glossa
     for (const f of r.findings) findings.push(f);
     for (const x of r.renderings) renderings.push(x);
   }
-  return { findings, renderings, units: read.units.length, sourceLang, targetLang, problems: read.problems };
+  return { findings, renderings };
 }

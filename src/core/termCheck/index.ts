@@ -2,9 +2,8 @@
  * Never imports `vscode`. */
 import type { Finding } from '../findings';
 import { ruleDocUrl } from '../findings';
-import { RenderingTally, TermIndex, type Rendering, type TermCode, type TermFinding } from './check';
+import type { TermCode, TermFinding } from './check';
 import { LineIndex } from './mapped';
-import type { ReadResult } from './types';
 import type { TranslationKind } from './kind';
 
 export { RenderingTally, TermIndex, TERM_SEVERITY, type GlossaryEntry, type Rendering, type TermCheckOptions, type TermCode, type TermFinding } from './check';
@@ -29,19 +28,8 @@ export const TERM_CODES: readonly TermCode[] = ['term-not-used', 'forbidden-term
 
 export { translationKind, type TranslationKind } from './kind';
 export { readTranslations } from './read';
-export { checkTranslationFile, GlossaryIndex, readForCheck, pairEntries, type FileCheckRequest, type FileCheckResult, type GlossaryIndexInput, type GlossaryPart, type GlossarySummary, type TalliedCheckResult } from './glossaryIndex';
+export { checkTranslationFile, checkUnits, GlossaryIndex, readForCheck, pairEntries, type FileCheckRequest, type FileCheckResult, type GlossaryIndexInput, type GlossaryPart, type GlossarySummary, type TalliedCheckResult } from './glossaryIndex';
 
-/** Every unit of a file checked. */
-export function checkUnits(read: ReadResult, index: TermIndex, sourceLang: string, targetLang: string): { findings: TermFinding[]; renderings: Rendering[] } {
-  const findings: TermFinding[] = [];
-  const renderings: Rendering[] = [];
-  for (const u of read.units) {
-    const r = index.checkUnit(u, sourceLang, u.targetLang ?? targetLang);
-    for (const f of r.findings) findings.push(f);
-    for (const x of r.renderings) renderings.push(x);
-  }
-  return { findings, renderings };
-}
 
 /** A term finding as the entry rules' findings are: 0-based line and UTF-16 columns; `endLine` when it ends on
  * another line (a target over several lines). */
@@ -64,16 +52,10 @@ export function toFileFindings(findings: readonly TermFinding[], fileText: strin
   });
 }
 
-/** Convenience for one file and a tally kept by the caller: findings of the units, then `inconsistent-term`. */
 /** Whether a kind is read as a target-locale file paired by key with its source-locale file. */
 export const isKeyValueKind = (kind: TranslationKind): kind is 'json' | 'properties' | 'android' | 'strings' =>
   kind === 'json' || kind === 'properties' || kind === 'android' || kind === 'strings';
 
-export function checkFile(file: string, read: ReadResult, index: TermIndex, tally: RenderingTally, sourceLang: string, targetLang: string): TermFinding[] {
-  const r = checkUnits(read, index, sourceLang, targetLang);
-  tally.set(file, r.renderings);
-  return r.findings;
-}
 export { bilingualLanguages, dictionaryEntries, glossaryLanguages, keyValueSourceLang, langRoot, localeOfPath, sourceFileCandidates } from './workspaceFiles';
 export { forbiddenOf, mergeStatuses, parseStatuses, STATUS_FILE_NAME, type LeftOutTerm, type StatusTerm, type Statuses } from './statuses';
 export { findCandidates, findCandidatesPacked, packCandidateRequest, type Candidate, type CandidateOptions, type PackedCandidateRequest } from './candidates';
