@@ -56,13 +56,14 @@ export function unitOrder(language: string | undefined): UnitOrder {
 
 /** The keys of a sort, case-folded one after another into one array of code units (no string per key). */
 export class FoldedKeys {
-  readonly units: Uint16Array;
+  units: Uint16Array;
   readonly start: Int32Array;
   readonly used = new Uint8Array(0x10000);
-  private n = 0;
-  private p = 0;
+  /** Keys given so far, and code units (foldLine writes them straight). */
+  n = 0;
+  p = 0;
 
-  /** Room for `count` keys of `units` code units in all. */
+  /** Room for `count` keys of `units` code units in all (more units grow the array). */
   constructor(count: number, units: number) {
     this.units = new Uint16Array(units);
     this.start = new Int32Array(count + 1);
@@ -70,6 +71,7 @@ export class FoldedKeys {
 
   /** The next key: `text` from `from` to `to`. */
   add(text: string, from: number, to: number): void {
+    if (this.p + (to - from) > this.units.length) this.grow(to - from);
     const { units, used } = this;
     let p = this.p;
     this.start[this.n++] = p;
@@ -82,6 +84,35 @@ export class FoldedKeys {
     this.p = p;
   }
 
+  /** Starts the next key, whose units follow with `push`. */
+  open(): void {
+    this.start[this.n++] = this.p;
+  }
+
+  /** One more code unit of the key opened last, folded here. */
+  push(c: number): void {
+    if (this.p === this.units.length) this.grow(1);
+    const f = c < 0x80 ? (c >= 65 && c <= 90 ? c + 32 : c) : FOLD(c);
+    this.units[this.p++] = f;
+    this.used[f] = 1;
+  }
+
+  /** Takes back the last key. */
+  dropLast(): void {
+    if (this.n) this.p = this.start[--this.n];
+  }
+
+  /** The keys given so far. */
+  get count(): number {
+    return this.n;
+  }
+
+  grow(atLeast: number): void {
+    const units = new Uint16Array(Math.max(this.units.length + atLeast, Math.ceil(this.units.length * 1.5) + 1024));
+    units.set(this.units.subarray(0, this.p));
+    this.units = units;
+  }
+
   /** `lines` (one per key added, ascending) in the order of their keys, unit by unit in the order `cmp` gives (code
    * unit order without it). */
   order(lines: Int32Array, cmp?: UnitOrder): ColumnOrder {
@@ -91,6 +122,85 @@ export class FoldedKeys {
     start[n] = total;
     return sortFolded(lines, units, start, used, n, total, cmp);
   }
+}
+
+/** Folds the lines of a text's UTF-8 bytes (as TextEncoder makes them), from line `first`, lines before `end` only,
+ * into the keys of the first columns, one key per column for each line from `from` (lines the bytes lack: empty
+ * keys), the same as RowStore.sortBy folds them from the lines its fill splits: line breaks \n, \r\n and \r (a byte
+ * order mark before line 0 dropped); cells
+ * split at `separator`; for a line in `quoted` that has a quote, the cells given. No text decoded, no string per line,
+ * every column in one pass. Returns whether the last line (end - 1) is empty. */
+export function foldLines(b: Uint8Array, first: number, end: number, from: number, separator: string, quoted: ReadonlyMap<number, readonly string[]>, keys: FoldedKeys[]): boolean {
+  const sep = separator.charCodeAt(0);
+  const len = b.length;
+  // A byte order mark before the text's first line is not part of it.
+  let i = first === 0 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  let line = first;
+  let lastEmpty = true;
+  for (; line < end; line++) {
+    let e: number;
+    const cells = line >= from ? quoted.get(line) : undefined;
+    if (line >= from && !cells) e = foldLine(b, i, keys, sep);
+    else {
+      e = i;
+      while (e < len && b[e] !== 10 && b[e] !== 13) e++;
+      if (cells && b.subarray(i, e).includes(0x22)) for (let c = 0; c < keys.length; c++) { const v = cells[c] ?? ''; keys[c].add(v, 0, v.length); }
+      else if (cells) foldLine(b, i, keys, sep);
+    }
+    if (line === end - 1) lastEmpty = e === i;
+    if (e >= len) { line++; break; }
+    i = e + 1;
+    if (b[e] === 13 && b[i] === 10) i++;
+  }
+  for (line = Math.max(line, from); line < end; line++) for (const k of keys) k.open();
+  return lastEmpty;
+}
+
+/** The cells of the line whose UTF-8 bytes start at `i`, split at `sep`, into the keys of the first columns; returns
+ * where the line ends (its line break, or the end). */
+function foldLine(b: Uint8Array, i: number, keys: FoldedKeys[], sep: number): number {
+  const len = b.length;
+  let c = 0;
+  let key = keys[0];
+  key.start[key.n++] = key.p;
+  let { units, p, used } = key;
+  for (;;) {
+    if (i >= len) break;
+    const x = b[i];
+    if (x === 10 || x === 13) break;
+    i++;
+    let u: number;
+    if (x === sep) {
+      key.p = p;
+      if (++c >= keys.length) {
+        while (i < len && b[i] !== 10 && b[i] !== 13) i++;
+        return i;
+      }
+      key = keys[c];
+      key.start[key.n++] = key.p;
+      ({ units, p, used } = key);
+      continue;
+    }
+    if (x < 0x80) u = x >= 65 && x <= 90 ? x + 32 : x;
+    else if (x < 0xe0) u = FOLD(((x & 0x1f) << 6) | (b[i++] & 0x3f));
+    else if (x < 0xf0) { u = FOLD(((x & 0x0f) << 12) | ((b[i] & 0x3f) << 6) | (b[i + 1] & 0x3f)); i += 2; }
+    else {
+      // Outside the BMP: two units, each folded on its own (a surrogate stays as it is).
+      const cp = (((x & 0x07) << 18) | ((b[i] & 0x3f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f)) - 0x10000;
+      i += 3;
+      if (p + 2 > units.length) { key.p = p; key.grow(2); units = key.units; }
+      const hi = 0xd800 + (cp >> 10);
+      units[p++] = hi;
+      used[hi] = 1;
+      u = 0xdc00 + (cp & 0x3ff);
+    }
+    if (p === units.length) { key.p = p; key.grow(1); units = key.units; }
+    units[p++] = u;
+    used[u] = 1;
+  }
+  key.p = p;
+  while (++c < keys.length) keys[c].open();
+  return i;
 }
 
 function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, used: Uint8Array, n: number, total: number, unitCmp?: UnitOrder): ColumnOrder {
@@ -155,9 +265,24 @@ function sortFolded(lines: Int32Array, units: Uint16Array, start: Int32Array, us
         if (c > max) max = c;
       }
       if (min === max) {
-        // One unit for all (a shared prefix goes on), or all ended here (equal keys).
         count[min] = 0;
-        if (min) { d++; continue; }
+        if (min) {
+          // Every key of the range has the same unit here: the prefix they share goes on as far as the first key
+          // agrees with every other, found in one read along each key instead of one pass over the range per unit
+          // (the keys of a dictionary share whole words: "identity pipeline account …").
+          const first = start[idx[lo]] + d;
+          let shared = start[idx[lo] + 1] - first;
+          for (let i = lo + 1; i < hi && shared > 1; i++) {
+            const a = start[idx[i]] + d;
+            const m = Math.min(shared, start[idx[i] + 1] - a);
+            let k = 1;
+            while (k < m && units[a + k] === units[first + k]) k++;
+            shared = k;
+          }
+          d += shared;
+          continue;
+        }
+        // All ended here: equal keys.
         for (let i = lo + 1; i < hi; i++) ties[i] = 1;
         break;
       }

@@ -5,7 +5,7 @@
  * column is made once (or taken ready-made from the extension's worker) and kept through edits. */
 
 import type { Severity } from './findings';
-import { compareFolded, FoldedKeys, orderByKeys, unitOrder, type ColumnOrder, type UnitOrder } from './columnOrder';
+import { compareFolded, FoldedKeys, foldLines, orderByKeys, unitOrder, type ColumnOrder, type UnitOrder } from './columnOrder';
 
 export { compareFolded, orderByKeys, unitOrder, type ColumnOrder, type UnitOrder } from './columnOrder';
 
@@ -371,19 +371,54 @@ export function sortLines(store: RowStore, view: readonly number[], column: numb
   return res;
 }
 
-/** The orders of all rows by each of the first `columns` columns, for rows given in parts as the webview receives
- * them (RowStore.fill): the work the extension's core worker does while the webview loads, so that the table is
- * sorted at once when asked. */
-export function columnOrders(o: {
-  separator: string; from: number; total: number; columns: number; languages?: ReadonlyArray<string | undefined>;
-  parts: ReadonlyArray<{ start: number; text: string; quoted: ReadonlyArray<readonly [number, readonly string[]]> }>;
-}): ColumnOrder[] {
-  const store = new RowStore(o.separator);
-  store.from = o.from;
-  store.setLanguages(o.languages);
-  store.reset(o.total);
-  for (const p of o.parts) store.fill(p.start, p.text, p.quoted);
-  return Array.from({ length: o.columns }, (_, c) => store.orderBy(c));
+/** A table's rows in two parts, as its webview receives them: lines [0, start) as text, lines from `start` as that
+ * text's UTF-8 bytes (as TextEncoder makes them); `quoted`, the cells of lines with quotes (parsed by the extension).
+ * See RowStore.fill. */
+export interface RowParts {
+  separator: string; from: number; total: number;
+  head: string; headQuoted: ReadonlyArray<readonly [number, readonly string[]]>;
+  start: number; rest: Uint8Array; restQuoted: ReadonlyArray<readonly [number, readonly string[]]>;
+}
+
+/** The rows of a table given in parts, folded by column for their sort orders, which the extension's worker makes
+ * while the webview loads the same rows (so that a sort there is one pass): the same keys as the webview's
+ * RowStore.sortBy, the rest of the rows read straight from their bytes (foldLines). Each column's order once. */
+export class FoldedRows {
+  private readonly keys: Array<FoldedKeys | undefined>;
+  private readonly languages: Array<string | undefined>;
+  private readonly from: number;
+
+  constructor(parts: RowParts, columns: number, languages?: ReadonlyArray<string | undefined>) {
+    const { separator, from, total, start } = parts;
+    const units = Math.ceil((parts.head.length + parts.rest.length) / Math.max(1, columns)) + 64;
+    const keys = Array.from({ length: columns }, () => new FoldedKeys(Math.max(0, total - from), units));
+    // The first screen, as the webview's store splits it.
+    const head = new RowStore(separator);
+    head.reset(Math.min(start, total));
+    head.fill(0, parts.head, parts.headQuoted);
+    for (let line = from; line < Math.min(start, total); line++) {
+      for (let c = 0; c < columns; c++) { const v = head.cell(line, c); keys[c].add(v, 0, v.length); }
+    }
+    const quoted = new Map<number, readonly string[]>();
+    for (const [line, cells] of parts.restQuoted) if (line >= start) quoted.set(line, cells);
+    const lastEmpty = start < total ? foldLines(parts.rest, start, total, Math.max(from, start), separator, quoted, keys) : head.text(total - 1) === '';
+    // The empty line after a final line break is no row (RowStore.rowCount).
+    if (total > from && lastEmpty) for (const k of keys) k.dropLast();
+    this.keys = keys;
+    this.from = from;
+    // As RowStore.setLanguages takes them.
+    this.languages = Array.from({ length: columns }, (_, c) => languages?.[c]?.trim().toLowerCase() || undefined);
+  }
+
+  /** The order of the rows by `column` (each column once: its keys go then). */
+  orderBy(column: number): ColumnOrder | undefined {
+    const keys = this.keys[column];
+    if (!keys) return undefined;
+    this.keys[column] = undefined;
+    const lines = new Int32Array(keys.count);
+    for (let i = 0; i < lines.length; i++) lines[i] = this.from + i;
+    return keys.order(lines, unitOrder(this.languages[column]));
+  }
 }
 
 

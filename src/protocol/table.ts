@@ -31,7 +31,9 @@ export type TableRequest =
 
 /** One sort of all rows, timed until they are laid out; `ready`: the order by that column was at hand (made by the
  * extension's worker, or by an earlier sort) rather than made by this sort. */
-export interface SortFigure { column: number; descending: boolean; ms: number; ready: boolean }
+/** A sort timed by measureView: `ready`, the order by that column was at hand; `waited`, the sort waited for the
+ * orders of the extension's worker; `top`, the lines of the first three rows it showed. */
+export interface SortFigure { column: number; descending: boolean; ms: number; ready: boolean; waited: boolean; top: number[] }
 
 export type TableFigures = Extract<TableRequest, { type: 'rendered' | 'loaded' | 'scrollMeasured' | 'viewMeasured' | 'viewChanged' }>;
 
@@ -46,17 +48,19 @@ export type TableStrings = Record<string, string>;
 export type TableUpdate =
   /** The rows as the document's text (one string is far cheaper to send than 200 000 arrays): the webview splits
    * each line at the separator, except the lines listed in `quoted`, whose cells are given (quotes need the parser).
-   * `rows` is the number of rows (lines, but not the empty one after a final line break). */
-  | { type: 'init'; mode: TableMode; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, CellFinding[]]>; languages?: string[]; strings: TableStrings }
+   * `rows` is the number of rows (lines, but not the empty one after a final line break). `ordersComing`: the
+   * extension's worker is making the order of all rows by each column; an 'orders' message follows the rows. */
+  | { type: 'init'; mode: TableMode; format: EntriesFormat; columns: number; total: number; rows: number; complete: boolean; version: number; text: string; quoted: Array<[number, string[]]>; findings: Array<[number, CellFinding[]]>; languages?: string[]; strings: TableStrings; ordersComing?: boolean }
   /** The rows after the first screen, from line `start`, in the same form: the text, or its UTF-8 bytes; `deflated`:
    * those bytes compressed with raw DEFLATE (the webview inflates them). */
   | { type: 'rows'; format: EntriesFormat; start: number; text: string | Uint8Array; deflated?: boolean; quoted: Array<[number, string[]]> }
   /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
   | { type: 'splice'; start: number; deleteCount: number; added: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
   | { type: 'findings'; findings: Array<[number, CellFinding[]]> }
-  /** The order of all rows by each column (lines sorted, and which tie with the one before), made on the core worker
-   * from the rows of document version `version`, sent after them. */
-  | { type: 'orders'; version: number; orders: Array<{ column: number; lines: Int32Array; ties: Uint8Array }> }
+  /** The order of all rows by some columns (lines sorted, and which tie with the one before), made on the core worker
+   * from the rows of document version `version`, sent after them, one column per message; `more`: the next column's
+   * follows (an empty list with `more` false: no more will come). */
+  | { type: 'orders'; version: number; orders: Array<{ column: number; lines: Int32Array; ties: Uint8Array }>; more: boolean }
   /** The answer to a request with an id: whether it was done, the line of an added row, a message to show. */
   | { type: 'done'; id: number; ok: boolean; line?: number; message?: string }
   /** `arg`: for filterMissing, the language code whose gaps to show ('' shows every row); for firstFinding, the

@@ -150,8 +150,8 @@ export class TablePanel implements vscode.Disposable {
   /** The init message and the rest of the rows, encoded, made ready as soon as the panel exists, while the webview
    * loads its script: by its 'ready' the bytes of the rest are (nearly) there. */
   private prepared: { version: number; started: number; send: () => void } | undefined;
-  /** Called when the webview reports all rows in (the sort orders are made then). */
-  private loaded: (() => void) | undefined;
+  /** Called when the webview reports its first screen shown (the sort orders are made then). */
+  private shown: (() => void) | undefined;
 
   private init(): void {
     if (!this.prepared || this.prepared.version !== this.document.version) this.prepare();
@@ -199,17 +199,33 @@ export class TablePanel implements vscode.Disposable {
     const lastEmpty = this.document.lineAt(this.document.lineCount - 1).text === '';
     const version = this.document.version;
     const rest = complete ? undefined : this.owner.offload.encodeRows(text.slice(firstScreenEnd + 1));
-    // The order of all rows by each column, made from the same rows once the webview has them all, on a worker at a
-    // lower priority, so that a sort of a large table costs the webview one pass (a small table sorts at once where it
-    // is). Not earlier: made while the webview loads, it delayed the first rows by 150 ms and all rows by 350 ms on
-    // 2 cores (docs/performance.md). A sort before it arrives is made in the webview.
-    const loaded = new Promise<void>((resolve) => { this.loaded = resolve; });
-    const orders = rest && text.length >= OFFLOAD_ABOVE
-      ? Promise.all([rest, loaded]).then(([{ bytes }]) => this.owner.offload.tableOrders({
+    // The order of all rows by each column, made from the same rows (their bytes, as sent) on a worker at the lowest
+    // priority, so that a sort of a large table costs the webview one pass (a small table sorts at once where it is).
+    // Made once the first screen is shown, while the rest of the rows travel, each column's sent as soon as it is
+    // made: they come about when the rows do, and a sort asked for before waits for them (Grid.waitsForOrders)
+    // rather than sorting 229 000 rows in the webview. Not before the first screen: made while the webview starts,
+    // they delayed the first rows by 150 ms on 2 cores (docs/performance.md). The worker is started now, so that
+    // its start is not in their way.
+    const ordersComing = !!rest && text.length >= OFFLOAD_ABOVE;
+    const shown = new Promise<void>((resolve) => { this.shown = resolve; });
+    let rowsPosted!: () => void;
+    const posted = new Promise<void>((resolve) => { rowsPosted = resolve; });
+    if (ordersComing) {
+      this.owner.offload.warmBackground();
+      const made = Promise.all([rest, shown, posted]).then(([{ bytes }]) => this.owner.offload.tableOrders({
         separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns, languages,
         head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),
-      }))
-      : undefined;
+      }, (column, o) => {
+        // Not for rows the webview no longer shows (after a change it sorts its rows itself, and keeps that order).
+        if (this.disposed || this.document.version !== version) return false;
+        this.post({ type: 'orders', version, orders: [{ column, lines: o.lines, ties: o.ties }], more: column < columns - 1 });
+        this.owner.log.debug(`table ${this.document.uri.path}: order by column ${column} sent ${Date.now() - started} ms after the panel opened`);
+        return true;
+      }));
+      // Without them all (no worker, it failed, the rows changed), the webview is told: a sort waiting for them makes
+      // its own at once.
+      void made.catch(() => false).then((all) => { if (!all && !this.disposed) this.post({ type: 'orders', version, orders: [], more: false }); });
+    }
     const send = () => {
       this.columns = columns;
       this.post({
@@ -217,7 +233,7 @@ export class TablePanel implements vscode.Disposable {
         // The findings of the first screen come with it; all of them follow the rest of the rows (a glossary with
         // gaps can have tens of thousands, and their messages would hold up the first screen).
         text: text.slice(0, firstScreenEnd), quoted: quoted.filter(split), findings: this.findings(complete ? Infinity : FIRST_SCREEN_LINES),
-        languages, strings: this.owner.strings(),
+        languages, strings: this.owner.strings(), ordersComing,
       });
       void rest?.then(({ bytes, deflated }) => {
         // A change meanwhile went to the webview as a splice of rows it may not have yet: send the text again.
@@ -225,12 +241,7 @@ export class TablePanel implements vscode.Disposable {
         this.post({ type: 'rows', format: this.format, start: FIRST_SCREEN_LINES, text: deflated ?? bytes, ...(deflated ? { deflated: true } : {}), quoted: quoted.filter((q) => !split(q)) });
         void this.postFindings();
         this.owner.log.debug(`table ${this.document.uri.path}: ${line} rows sent ${Date.now() - started} ms after the panel opened`);
-        void orders?.then((list) => {
-          // Sent only for the rows the webview has: after a change it sorts them itself (and keeps that order).
-          if (!list || this.document.version !== version) return;
-          this.post({ type: 'orders', version, orders: list.map((o, column) => ({ column, lines: o.lines, ties: o.ties })) });
-          this.owner.log.debug(`table ${this.document.uri.path}: orders by ${list.length} columns sent ${Date.now() - started} ms after the panel opened`);
-        });
+        rowsPosted();
       });
     };
     this.prepared = { version, started, send };
@@ -365,7 +376,7 @@ export class TablePanel implements vscode.Disposable {
       case 'scrollMeasured':
       case 'viewMeasured':
       case 'viewChanged':
-        if (m.type === 'loaded') this.loaded?.();
+        if (m.type === 'rendered') this.shown?.();
         this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
         this.owner.reported(doc.uri, m);
         return { ok: true };
@@ -440,7 +451,11 @@ export class TablePanel implements vscode.Disposable {
     if (this.ready && this.panel.active) this.post({ type: 'refocus' });
   }
 
+  /** The panel closed: work made for it (the sort orders) stops. */
+  private disposed = false;
+
   dispose(): void {
+    this.disposed = true;
     for (const s of this.subscriptions) s.dispose();
   }
 }

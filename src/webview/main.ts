@@ -71,7 +71,8 @@ async function handle(m: TableUpdate): Promise<void> {
       if (m.name === 'filterMissing') { grid.filterMissing(m.arg ?? ''); post(grid.viewReport()); }
       if (m.name === 'find') { dom.find.focus(); dom.find.select(); }
       if (m.name === 'measureScroll') post({ type: 'scrollMeasured', ...measureScroll(grid) });
-      if (m.name === 'measureView') post({ type: 'viewMeasured', ...measureView(grid) });
+      // Not awaited here: a sort it times may wait for an 'orders' message, which comes after this one.
+      if (m.name === 'measureView') void measureView(grid).then((v) => post({ type: 'viewMeasured', ...v }));
       if (m.name === 'fixes') grid.showFixes();
       break;
     case 'refocus': refocusGrid(); break;

@@ -8,7 +8,7 @@ import { commonEnds, countEntries, entriesForSending, gridChanges, gridEntryCoun
 import { findInEntries } from '../core/search';
 import { findCandidatesPacked } from '../core/termCheck/candidates';
 import { GlossaryIndex } from '../core/termCheck/glossaryIndex';
-import { columnOrders } from '../core/tableRows';
+import { FoldedRows, type ColumnOrder } from '../core/tableRows';
 import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveAhead, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
@@ -16,6 +16,8 @@ const decoder = new TextDecoder();
 const kept = new Map<number, string>();
 /** The term check's index of each glossary version the host holds (see Offload.keepTermIndex), by the host's number. */
 const termIndexes = new Map<number, GlossaryIndex>();
+/** The rows of the tables whose orders are being made, one column per request (see Offload.tableOrders). */
+const tables = new Map<number, FoldedRows>();
 const encoder = new TextEncoder();
 
 function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } {
@@ -66,7 +68,7 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
       if (text === undefined) throw new Error(KEPT_GONE);
       return { value: findInEntries(text, req.query, req.options) };
     }
-    case 'release': kept.delete(req.keep); termIndexes.delete(req.keep); return { value: undefined };
+    case 'release': kept.delete(req.keep); termIndexes.delete(req.keep); tables.delete(req.keep); return { value: undefined };
     case 'keptEquals': {
       const text = kept.get(req.keep);
       const other = 'other' in req ? kept.get(req.other) : req.text;
@@ -94,14 +96,19 @@ function run(req: OffloadRequest): { value: unknown; transfer?: ArrayBuffer[] } 
     case 'checkTermFile': return { value: termIndex(req.keep).checkFile(req.file, req.req) };
     case 'termInconsistencies': return { value: termIndex(req.keep).inconsistencies(req.files) };
     case 'termForget': termIndexes.get(req.keep)?.forget(req.file); return { value: undefined };
-    case 'tableOrders': {
-      const orders = columnOrders({
-        separator: req.separator, from: req.from, total: req.total, columns: req.columns, languages: req.languages,
-        parts: [{ start: 0, text: req.head, quoted: req.headQuoted }, { start: req.start, text: decoder.decode(req.rest), quoted: req.restQuoted }],
-      });
-      return { value: orders, transfer: orders.flatMap((o) => [o.lines.buffer as ArrayBuffer, o.ties.buffer as ArrayBuffer]) };
-    }
+    case 'tableRows':
+      tables.set(req.keep, new FoldedRows(req, req.columns, req.languages));
+      return { value: undefined };
+    case 'tableOrder': return tableOrder(req.keep, req.column, req.last);
   }
+}
+
+/** The order of a kept table's rows by one column, its arrays handed over (not copied). */
+function tableOrder(keep: number, column: number, last: boolean): { value: ColumnOrder | undefined; transfer?: ArrayBuffer[] } {
+  const rows = tables.get(keep);
+  if (last) tables.delete(keep);
+  const order = rows?.orderBy(column);
+  return order ? { value: order, transfer: [order.lines.buffer as ArrayBuffer, order.ties.buffer as ArrayBuffer] } : { value: undefined };
 }
 
 function termIndex(keep: number): GlossaryIndex {

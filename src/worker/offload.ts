@@ -18,7 +18,7 @@ import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, from
 export const OFFLOAD_ABOVE = 256 * 1024;
 /** The nice value of the worker for work nobody waits on yet (a table's sort orders): it takes the cores the
  * extension host, VS Code and the webview leave idle, so that it never slows what the user waits for. */
-const BACKGROUND_NICE = 10;
+export const BACKGROUND_NICE = 19;
 
 type Pending = { resolve(v: unknown): void; reject(e: Error): void };
 
@@ -417,11 +417,35 @@ export class Offload {
    * second one, at a lower priority: the cores the table's loading leaves idle). Never inline: undefined when there is
    * no worker (or it failed), and the webview sorts when asked. The rest of the rows is copied to the worker as bytes
    * (one copy, a few milliseconds for 10 MiB), not sent again as a string. */
-  tableOrders(req: TableOrdersRequest): Promise<ColumnOrder[] | undefined> {
-    const bg = this.nice ? this : (this.background ??= new Offload(this.script, this.chunkUnits, BACKGROUND_NICE));
+  /** Starts the worker for work done ahead of time, when it is not running yet: a table about to need its orders
+   * then does not wait for a thread to start and load its script. */
+  warmBackground(): void {
+    this.backgroundWorker().start();
+  }
+
+  private backgroundWorker(): Offload {
+    return this.nice ? this : (this.background ??= new Offload(this.script, this.chunkUnits, BACKGROUND_NICE));
+  }
+
+  /** The order of a table's rows by each of its columns, made one column after the other on the background worker:
+   * each is given to `each` as soon as it is made (false from it stops the rest). False when not all were made (no
+   * worker, or it failed). */
+  async tableOrders(req: TableOrdersRequest, each: (column: number, order: ColumnOrder) => boolean): Promise<boolean> {
+    const bg = this.backgroundWorker();
     const w = bg.start();
-    if (!w) return Promise.resolve(undefined);
-    return bg.send<ColumnOrder[]>(w, { op: 'tableOrders', ...req }, []).catch(() => undefined);
+    if (!w) return false;
+    const keep = bg.nextId++;
+    // The rows are folded by column at once (their bytes go no further); then one order per request.
+    if (!await bg.send(w, { op: 'tableRows', keep, ...req }, []).then(() => true, () => false)) return false;
+    for (let column = 0; column < req.columns; column++) {
+      const last = column === req.columns - 1;
+      const order = await bg.send<ColumnOrder | undefined>(w, { op: 'tableOrder', keep, column, last }, []).catch(() => undefined);
+      if (!order || !each(column, order)) {
+        if (!last) void bg.send(w, { op: 'release', keep }, []).catch(() => undefined);
+        return false;
+      }
+    }
+    return true;
   }
 
   countEntries(text: string): Promise<number> {

@@ -4,6 +4,7 @@ import { fixAllSpans, joinGridTexts, linterFor, type FixAllResult, type LintEntr
 import { applyRuleSettings, type RuleSettings } from '../core/ruleSettings';
 import type { PackedCandidateRequest } from '../core/termCheck/candidates';
 import type { FileCheckRequest, GlossaryIndexInput } from '../core/termCheck/glossaryIndex';
+import type { RowParts } from '../core/tableRows';
 
 export type OffloadRequest =
   | { op: 'parseJson'; bytes: Uint8Array }
@@ -33,7 +34,10 @@ export type OffloadRequest =
   | { op: 'keptEquals'; keep: number; other: number }
   | { op: 'saveAhead'; pieces: string[]; base?: string; keepBase: number; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; body?: Record<string, unknown> }
   | { op: 'takeKept'; keep: number }
-  | ({ op: 'tableOrders' } & TableOrdersRequest)
+  /** Builds a table's rows and keeps them as `keep`, for their orders by each column (tableOrder). */
+  | ({ op: 'tableRows'; keep: number } & TableOrdersRequest)
+  /** The order by `column` of the rows kept as `keep` (undefined once they are gone); `last`: then let them go. */
+  | { op: 'tableOrder'; keep: number; column: number; last: boolean }
   | ({ op: 'findCandidates' } & PackedCandidateRequest)
   | { op: 'keepTermIndex'; keep: number; input: GlossaryIndexInput }
   | { op: 'checkTermFile'; keep: number; file: string; req: FileCheckRequest }
@@ -48,11 +52,8 @@ export function fixAllOf(lint: LintKind, text: string, rules?: RuleSettings): Fi
 }
 
 /** A table's rows as its webview gets them (the first screen as text, the rest as UTF-8 bytes, each with the cells of
- * its lines that have quotes), for the order of all rows by each of the first `columns` columns (see columnOrders). */
-export interface TableOrdersRequest {
-  separator: string; from: number; total: number; columns: number; languages?: string[];
-  head: string; headQuoted: Array<[number, string[]]>; start: number; rest: Uint8Array; restQuoted: Array<[number, string[]]>;
-}
+ * its lines that have quotes), for the order of all rows by each of the first `columns` columns (see FoldedRows). */
+export interface TableOrdersRequest extends RowParts { columns: number; languages?: string[] }
 
 /** One dictionary of a glossary being opened: the service's entries answer as its JSON bytes, or its entries text. */
 export type GridAnswer = { sourceLang: string; targetLang: string } & ({ bytes: Uint8Array } | { text: string });

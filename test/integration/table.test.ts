@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
+import type { SortFigure } from '../../src/protocol/table';
 import type { TableUpdate } from '../../src/table/tableEditor';
 import { brief, diagnosticsWhere } from './diagnosticsHelpers';
 import { note } from './report';
@@ -240,6 +241,51 @@ describe('table view: a large dictionary', () => {
       assert.equal(v.filterText, `term${count / 2}`);
       assert.equal(v.shown, 1);
     } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.workspace.fs.delete(uri, { useTrash: false });
+    }
+  });
+
+  it('a sort asked before the worker\'s orders came waits for them rather than sorting here; they come a column at a time', async function () {
+    this.timeout(90_000);
+    const ext = await api();
+    const uri = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'table-orders.glossary.tsv');
+    const count = 30_000;
+    // Sources in the reverse of line order: the first rows of the sort are the last lines.
+    const lines = Array.from({ length: count }, (_, i) => `Term ${String(count - i).padStart(6, '0')}\t${['Ziel', '目标', 'цель', 'هدف'][i % 4]} ${i}`);
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n') + '\n'));
+    // The worker for work done ahead is busy with another large table's orders first (as when two open at once), so
+    // that this table's come after its rows.
+    const other = Array.from({ length: 300_000 }, (_, i) => Array.from({ length: 8 }, (_, c) => `cell ${(i * 7919 + c * 104729) % 300_000} ${c}`).join('\t')).join('\n');
+    const busy = ext.table.offload.tableOrders({
+      separator: '\t', from: 0, total: 300_000, columns: 8, head: '', headQuoted: [], start: 0, rest: new TextEncoder().encode(other), restQuoted: [],
+    }, () => true);
+    const orders: Array<[number, boolean, number]> = [];
+    const posts = ext.table.onDidPost((p) => {
+      if (p.uri.toString() === uri.toString() && p.message.type === 'orders') for (const o of p.message.orders) orders.push([o.column, p.message.more, o.lines.length]);
+    });
+    try {
+      const loaded = new Promise<void>((resolve) => {
+        const s = ext.table.onDidReport((r) => { if (r.uri.toString() === uri.toString() && r.figures.type === 'loaded') { s.dispose(); resolve(); } });
+      });
+      await vscode.commands.executeCommand('vscode.openWith', uri, 'terminology.table');
+      await loaded;
+      const measured = new Promise<SortFigure[]>((resolve) => {
+        const s = ext.table.onDidReport((r) => {
+          if (r.uri.toString() === uri.toString() && r.figures.type === 'viewMeasured') { s.dispose(); resolve(r.figures.sorts); }
+        });
+      });
+      ext.table.command('measureView');
+      const [up, down] = await measured;
+      note(`the first sort by source: ${up.ms.toFixed(0)} ms, waited for the worker's orders: ${up.waited}, found them at hand: ${up.ready}`);
+      assert.ok(up.waited || up.ready, `the first sort by source made its own order in the webview (${JSON.stringify(up)})`);
+      assert.deepEqual(up.top, [count - 1, count - 2, count - 3], 'sorted by source, A to Z');
+      assert.deepEqual(down.top, [0, 1, 2], 'then Z to A');
+      assert.equal(await busy, true);
+      await waitUntil(() => orders.length === 2, 30_000);
+      assert.deepEqual(orders, [[0, true, count], [1, false, count]], 'the order by each column, one after the other');
+    } finally {
+      posts.dispose();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       await vscode.workspace.fs.delete(uri, { useTrash: false });
     }

@@ -3,6 +3,30 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'sort-makes-own-order',
+    bug: 'a sort asked before the worker\'s orders came sorts all rows in the webview (200-300 ms for 229 000 rows) instead of waiting for them',
+    changes: [{ file: 'src/webview/grid.ts', find: '    return this.ordersComing !== undefined && !this.loading && this.sort.column >= 0 && !this.store.hasOrder(this.sort.column);', replace: '    return false;' }],
+    tests: [{ suite: 'integration', grep: 'waits for them rather than sorting here' }],
+  },
+  {
+    id: 'fold-bytes-crlf',
+    bug: 'the worker reads a CRLF line break in the rows\' bytes as two, so its orders name the wrong lines',
+    changes: [{ file: 'src/core/columnOrder.ts', find: '    if (b[e] === 13 && b[i] === 10) i++;\n', replace: '' }],
+    tests: [{ suite: 'unit', grep: 'folds the rows straight from their bytes' }],
+  },
+  {
+    id: 'fold-bytes-quoted-ignored',
+    bug: 'the worker folds a line with quotes from its raw text, not from the cells the extension parsed',
+    changes: [{ file: 'src/core/columnOrder.ts', find: 'if (cells && b.subarray(i, e).includes(0x22))', replace: 'if (cells && b.subarray(i, e).includes(0x22) && i < 0)' }],
+    tests: [{ suite: 'unit', grep: 'folds the rows straight from their bytes' }],
+  },
+  {
+    id: 'sort-shared-prefix-overrun',
+    bug: 'the radix sort skips the prefix a range shares as far as the shortest key goes, past where the keys differ',
+    changes: [{ file: 'src/core/columnOrder.ts', find: '            shared = k;', replace: '            shared = m;' }],
+    tests: [{ suite: 'unit', grep: 'sorts as a comparison sort does when many values share long prefixes' }],
+  },
+  {
     id: 'saved-size-in-units',
     bug: 'the size a save notes for the stat after it is the text\'s UTF-16 length, not its UTF-8 bytes',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'this.sizes.known(key, text, content.byteLength);', replace: 'this.sizes.known(key, text, text.length + 0 * content.byteLength);' }],

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { commonEnds, countEntries, entriesForSending, joinGridTexts, lintEntries, mergeEntries, mergeGrid, sameContent } from '../../../src/core';
 import { dictionaryBody, ServiceClient, termListBody } from '../../../src/api';
 import { readdirSync, readFileSync } from 'node:fs';
-import { columnOrders } from '../../../src/core/tableRows';
-import { Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
+import { RowStore, type ColumnOrder } from '../../../src/core/tableRows';
+import { BACKGROUND_NICE, Offload, OFFLOAD_ABOVE } from '../../../src/worker/offload';
 import { findCandidatesPacked, GlossaryIndex, packCandidateRequest, readPo, checkUnits, TermIndex, dictionaryEntries } from '../../../src/core/termCheck';
 import { KeptTextGone } from '../../../src/worker/offload';
 import { startEmulator } from '../../emulator/server';
@@ -131,13 +131,22 @@ describe('offload: whole-text work on the core worker', function () {
     const rest = new TextEncoder().encode(lines.slice(500).join('\n'));
     const threads = () => new Set(readdirSync('/proc/self/task'));
     const before = threads();
-    const orders = await off.tableOrders({ separator: '\t', from: 0, total: lines.length, columns: 2, head, headQuoted: [], start: 500, rest, restQuoted: [] });
-    const want = columnOrders({ separator: '\t', from: 0, total: lines.length, columns: 2, parts: [{ start: 0, text: head, quoted: [] }, { start: 500, text: lines.slice(500).join('\n'), quoted: [] }] });
-    assert.ok(orders);
-    assert.deepEqual(orders.map((o) => [Array.from(o.lines), Array.from(o.ties)]), want.map((o) => [Array.from(o.lines), Array.from(o.ties)]));
-    // Linux: one new thread, at nice 10 (field 19 of its stat).
+    const req = { separator: '\t', from: 0, total: lines.length, columns: 2, head, headQuoted: [], start: 500, rest, restQuoted: [] };
+    const orders: Array<[number, ColumnOrder]> = [];
+    assert.equal(await off.tableOrders(req, (column, o) => { orders.push([column, o]); return true; }), true);
+    // The webview's store of the same rows.
+    const s = new RowStore('\t');
+    s.reset(lines.length);
+    s.fill(0, head, []);
+    s.fill(500, lines.slice(500).join('\n'), []);
+    assert.deepEqual(orders.map(([c, o]) => [c, Array.from(o.lines), Array.from(o.ties)]), [0, 1].map((c) => [c, Array.from(s.orderBy(c).lines), Array.from(s.orderBy(c).ties)]), 'each column in turn');
+    // Stopped after the first column: no more is made, and the rows kept on the worker for the next ones go.
+    const got: number[] = [];
+    assert.equal(await off.tableOrders(req, (column) => { got.push(column); return false; }), false);
+    assert.deepEqual(got, [0]);
+    // Linux: one new thread, at the background's nice value (field 19 of its stat).
     const niced = [...threads()].filter((t) => !before.has(t)).map((t) => readFileSync(`/proc/self/task/${t}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-    assert.ok(niced.includes('10'), `new threads at nice ${niced.join(', ')}`);
+    assert.ok(niced.includes(String(BACKGROUND_NICE)), `new threads at nice ${niced.join(', ')}`);
   });
 
   it('encodes a table\'s rows for the webview: the UTF-8 bytes, and the same deflated when that saves a quarter, which the webview inflates back to the text', async () => {
