@@ -190,7 +190,6 @@ export class Grid {
       if (this.waiting) this.waiting.moved = movedActiveLine ?? this.waiting.moved;
       else this.waiting = { timer: setTimeout(() => { this.ordersComing = undefined; this.rebuildView(this.waiting?.moved); }, Grid.ORDERS_WAIT_MS), moved: movedActiveLine, settled: [] };
       this.renderHead();
-      this.renderSummary();
       return;
     }
     const waiting = this.waiting;
@@ -244,6 +243,8 @@ export class Grid {
 
   private renderHead(): void {
     const head = this.dom.head;
+    // A header with the keyboard's focus keeps it through the rebuild (a sort that waited ends while it has it).
+    const focused = head.contains(document.activeElement) ? (document.activeElement as HTMLElement).dataset.col : undefined;
     head.textContent = '';
     const num = document.createElement('div');
     num.className = 'num';
@@ -255,12 +256,16 @@ export class Grid {
       h.setAttribute('role', 'columnheader');
       h.dataset.col = String(c);
       const mark = this.sort.column === c ? (this.sort.descending ? ' ▼' : ' ▲') : '';
-      h.textContent = name + mark;
-      h.title = this.say('sortHint', 'Sort the view by this column (the file keeps its order)');
+      // Asked for and waiting for the worker's order: the header says so (the toolbar does not move).
+      const waiting = this.waiting && this.sort.column === c;
+      h.textContent = name + mark + (waiting ? ' …' : '');
+      h.title = waiting ? this.say('sorting', 'sorting…') : this.say('sortHint', 'Sort the view by this column (the file keeps its order)');
       h.tabIndex = 0; // Tab reaches each header; Enter or Space sorts by it
       h.setAttribute('aria-sort', this.sort.column === c ? (this.sort.descending ? 'descending' : 'ascending') : 'none');
       head.appendChild(h);
+      if (focused === String(c)) h.focus();
     });
+    this.dom.grid.setAttribute('aria-busy', String(!!this.waiting));
     this.dom.applySort.hidden = this.sort.column < 0;
   }
 
@@ -286,7 +291,7 @@ export class Grid {
     const { dom } = this;
     const total = this.rowCount();
     const shown = this.view.length === total ? '' : ` (${this.say('shown', '{0} shown').replace('{0}', this.view.length.toLocaleString('en-US'))})`;
-    dom.summary.textContent = `${this.count(total, 'rowsOne', 'rowsOther')}${shown}${this.loading ? ` (${this.say('loading', 'loading…')})` : this.waiting ? ` (${this.say('sorting', 'sorting…')})` : ''}`;
+    dom.summary.textContent = `${this.count(total, 'rowsOne', 'rowsOther')}${shown}${this.loading ? ` (${this.say('loading', 'loading…')})` : ''}`;
     const { n, errors, fixable } = this.problemCount();
     dom.next.textContent = '';
     dom.next.appendChild(icon(n ? (errors ? 'error' : 'warning') : 'ok'));
