@@ -204,14 +204,13 @@ export class TablePanel implements vscode.Disposable {
     // Made once the first screen is shown, while the rest of the rows travel, each column's sent as soon as it is
     // made: they come about when the rows do, and a sort asked for before waits for them (Grid.waitsForOrders)
     // rather than sorting 229 000 rows in the webview. Not before the first screen: made while the webview starts,
-    // they delayed the first rows by 150 ms on 2 cores (docs/performance.md). The worker is started now, so that
-    // its start is not in their way.
+    // they delayed the first rows by 150 ms on 2 cores; made while the rows load, they delay all rows by about as
+    // much there (docs/performance.md), which a sort at once is worth.
     const ordersComing = !!rest && text.length >= OFFLOAD_ABOVE;
     const shown = new Promise<void>((resolve) => { this.shown = resolve; });
     let rowsPosted!: () => void;
     const posted = new Promise<void>((resolve) => { rowsPosted = resolve; });
     if (ordersComing) {
-      this.owner.offload.warmBackground();
       const made = Promise.all([rest, shown, posted]).then(([{ bytes }]) => this.owner.offload.tableOrders({
         separator: this.format === 'csv' ? ',' : '\t', from: this.from, total: line, columns, languages,
         head: text.slice(0, firstScreenEnd), headQuoted: quoted.filter(split), start: FIRST_SCREEN_LINES, rest: bytes, restQuoted: quoted.filter((q) => !split(q)),

@@ -417,12 +417,6 @@ export class Offload {
    * second one, at a lower priority: the cores the table's loading leaves idle). Never inline: undefined when there is
    * no worker (or it failed), and the webview sorts when asked. The rest of the rows is copied to the worker as bytes
    * (one copy, a few milliseconds for 10 MiB), not sent again as a string. */
-  /** Starts the worker for work done ahead of time, when it is not running yet: a table about to need its orders
-   * then does not wait for a thread to start and load its script. */
-  warmBackground(): void {
-    this.backgroundWorker().start();
-  }
-
   private backgroundWorker(): Offload {
     return this.nice ? this : (this.background ??= new Offload(this.script, this.chunkUnits, BACKGROUND_NICE));
   }
