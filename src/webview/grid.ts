@@ -260,7 +260,7 @@ export class Grid {
       const waiting = this.waiting && this.sort.column === c;
       h.textContent = name + mark + (waiting ? ' …' : '');
       h.title = waiting ? this.say('sorting', 'sorting…') : this.say('sortHint', 'Sort the view by this column (the file keeps its order)');
-      h.tabIndex = 0; // Tab reaches each header; Enter or Space sorts by it
+      h.tabIndex = -1; // one tab stop for the grid: ↑ from the first row reaches the headers, ← → along them, Enter or Space sorts
       h.setAttribute('aria-sort', this.sort.column === c ? (this.sort.descending ? 'descending' : 'ascending') : 'none');
       head.appendChild(h);
       if (focused === String(c)) h.focus();

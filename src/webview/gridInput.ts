@@ -7,20 +7,21 @@ export function listenTo(grid: Grid): void {
   dom.viewport.addEventListener('scroll', () => requestAnimationFrame(() => grid.render()));
   window.addEventListener('resize', () => requestAnimationFrame(() => grid.render()));
   dom.rows.addEventListener('mousedown', (e) => mouseDown(grid, e));
-  dom.rows.addEventListener('dblclick', (e) => {
-    if ((e.target as HTMLElement).closest('.num')) grid.post({ type: 'openText', line: grid.view[grid.active.row], version: grid.docVersion });
-    else grid.startEdit();
-  });
   dom.head.addEventListener('click', (e) => {
     const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
     if (h) grid.sortBy(Number(h.dataset.col));
   });
   dom.head.addEventListener('keydown', (e) => {
     const h = (e.target as HTMLElement).closest<HTMLElement>('.cell');
-    if (!h || (e.key !== 'Enter' && e.key !== ' ')) return;
-    grid.sortBy(Number(h.dataset.col));
+    if (!h) return;
+    const c = Number(h.dataset.col);
+    if (e.key === 'Enter' || e.key === ' ') grid.sortBy(c);
+    // Along the headers, and down into the rows (to the first row, in this column).
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') dom.head.querySelector<HTMLElement>(`.cell[data-col="${c + (e.key === 'ArrowLeft' ? -1 : 1)}"]`)?.focus();
+    else if (e.key === 'ArrowDown') { grid.move(0, c, false); dom.grid.focus(); }
+    else return;
     e.preventDefault();
-    e.stopPropagation(); // not the grid's Enter (edit)
+    e.stopPropagation(); // not the grid's keys (Enter edits)
   });
   dom.grid.addEventListener('keydown', (e) => gridKey(grid, e));
   dom.editor.addEventListener('keydown', (e) => editorKey(grid, e));
@@ -52,6 +53,12 @@ function mouseDown(grid: Grid, e: MouseEvent): void {
   grid.dom.grid.focus();
   e.preventDefault();
   if (target.closest('.fix')) grid.showFixes();
+  // A double click is the second press (its count, `detail`), not a 'dblclick' event: the first press rendered the
+  // rows again, so the element it went to is gone and the browser sends no click or dblclick for the pair.
+  else if (e.detail === 2 && !e.shiftKey && !e.ctrlKey && !e.metaKey) {
+    if (target.closest('.num')) grid.post({ type: 'openText', line: grid.view[grid.active.row], version: grid.docVersion });
+    else grid.startEdit();
+  }
 }
 
 function gridKey(grid: Grid, e: KeyboardEvent): void {
@@ -69,6 +76,8 @@ function gridKey(grid: Grid, e: KeyboardEvent): void {
   const last = grid.columns - 1;
   let handled = true;
   if (k === 'ArrowDown') grid.move(row + 1, col, e.shiftKey);
+  // Up from the first row goes to the column's header, where Enter or Space sorts (Tab moves between cells here).
+  else if (k === 'ArrowUp' && row === 0 && !e.shiftKey) grid.dom.head.querySelector<HTMLElement>(`.cell[data-col="${col}"]`)?.focus();
   else if (k === 'ArrowUp') grid.move(row - 1, col, e.shiftKey);
   else if (k === 'ArrowRight') grid.move(row, col + 1, false);
   else if (k === 'ArrowLeft') grid.move(row, col - 1, false);

@@ -1,4 +1,4 @@
-// The table view by keyboard: arrows, Tab, typing and Enter edit a cell; F8; Delete; Ctrl+Z.
+// The table view by keyboard: arrows, Tab, typing and Enter edit a cell; F8; Delete; Ctrl+Z; the headers (sort).
 export const title = 'table: keyboard editing of a local glossary file';
 
 export async function run(t) {
@@ -39,4 +39,21 @@ export async function run(t) {
   await page.keyboard.press('Control+Z');
   await summary.filter({ hasText: '7 rows' }).waitFor({ timeout: 10_000 });
   t.check(true, 'Ctrl+Z in the table undoes the deletion');
+
+  // The headers by keyboard: ↑ from the first row reaches the column's header, → the next one, Enter sorts by it
+  // (the keys stay on that header), ↓ goes back into the rows.
+  await cell(0, 0).click();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const target = frame.locator('#head .cell[data-col="1"]');
+  await target.filter({ hasText: '▲' }).waitFor({ timeout: 10_000 });
+  t.check(await target.evaluate((h) => h === h.ownerDocument.activeElement && h.getAttribute('aria-sort') === 'ascending'),
+    'ArrowUp, ArrowRight, Enter: the view sorts by the target and the keys stay on its header');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await target.filter({ hasNotText: '▲' }).filter({ hasNotText: '▼' }).waitFor({ timeout: 10_000 });
+  await page.keyboard.press('ArrowDown');
+  await frame.locator('.row[data-row="0"] .cell[data-col="1"].active').waitFor({ timeout: 10_000 });
+  t.check(await frame.locator('#grid').evaluate((g) => g === g.ownerDocument.activeElement), 'two more Enters give the file\'s order back; ArrowDown goes to the first row of that column');
 }

@@ -1,6 +1,6 @@
 // Issue #32, 8: the table sorts a column in its language's alphabet (Übersicht before Wolke in German), F2 puts the
 // caret at the end of the cell's text (typing appends, as in a spreadsheet), and a glossary's entries are numbered
-// from 1 (its language line is the header, no entry).
+// from 1 (its language line is the header, no entry). A double click on a cell opens its editor.
 export const title = 'table: sort in the column\'s language, F2 appends, glossary entries numbered from 1';
 
 export async function run(t) {
@@ -26,6 +26,16 @@ export async function run(t) {
   t.check(true, 'F2 puts the caret at the end: typing "n" makes "Wolke" "Wolken", it does not replace it');
   await t.command('File: Revert File');
   await t.until(async () => (await column(1)).includes('Wolke'), 'the revert');
+
+  // A double click on a cell opens its editor too (the first press draws the rows again; the second still counts).
+  await frame.locator('.row[data-row="1"] .cell[data-col="1"]').dblclick();
+  await frame.locator('#editor:not([hidden])').waitFor({ timeout: 5_000 });
+  await page.keyboard.type('s');
+  await page.keyboard.press('Enter');
+  await t.until(async () => (await column(1)).includes('Servers'), 'the edit made from a double click to land');
+  t.check(true, 'a double click on "Server" opens its editor: typing "s" makes it "Servers"');
+  await t.command('File: Revert File');
+  await t.until(async () => (await column(1)).includes('Server'), 'the second revert');
   await t.command('View: Close All Editors');
   await page.locator('iframe.webview').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 
