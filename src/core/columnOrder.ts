@@ -84,17 +84,9 @@ export class FoldedKeys {
     this.p = p;
   }
 
-  /** Starts the next key, whose units follow with `push`. */
+  /** Starts the next key (foldLine writes its units). */
   open(): void {
     this.start[this.n++] = this.p;
-  }
-
-  /** One more code unit of the key opened last, folded here. */
-  push(c: number): void {
-    if (this.p === this.units.length) this.grow(1);
-    const f = c < 0x80 ? (c >= 65 && c <= 90 ? c + 32 : c) : FOLD(c);
-    this.units[this.p++] = f;
-    this.used[f] = 1;
   }
 
   /** Takes back the last key. */
