@@ -94,11 +94,6 @@ export class FoldedKeys {
     if (this.n) this.p = this.start[--this.n];
   }
 
-  /** The keys given so far. */
-  get count(): number {
-    return this.n;
-  }
-
   grow(atLeast: number): void {
     const units = new Uint16Array(Math.max(this.units.length + atLeast, Math.ceil(this.units.length * 1.5) + 1024));
     units.set(this.units.subarray(0, this.p));
@@ -119,9 +114,9 @@ export class FoldedKeys {
 /** Folds the lines of a text's UTF-8 bytes (as TextEncoder makes them), from line `first`, lines before `end` only,
  * into the keys of the first columns, one key per column for each line from `from` (lines the bytes lack: empty
  * keys), the same as RowStore.sortBy folds them from the lines its fill splits: line breaks \n, \r\n and \r (a byte
- * order mark before line 0 dropped); cells
- * split at `separator`; for a line in `quoted` that has a quote, the cells given. No text decoded, no string per line,
- * every column in one pass. Returns whether the last line (end - 1) is empty. */
+ * order mark before line 0 dropped); cells split at `separator`; for a line in `quoted` that has a quote, the cells
+ * given. No text decoded, no string per line, every column in one pass. Returns whether the last line (end - 1) is
+ * empty. */
 export function foldLines(b: Uint8Array, first: number, end: number, from: number, separator: string, quoted: ReadonlyMap<number, readonly string[]>, keys: FoldedKeys[]): boolean {
   const sep = separator.charCodeAt(0);
   const len = b.length;

@@ -57,7 +57,7 @@ export class RowStore {
   /** The columns' languages ("EN", "de", "PT-BR"), so that a sort by a column follows that language's alphabet
    * (Übersicht before Wolkig in German; ä after z in Swedish). The orders made so far are dropped when they change. */
   setLanguages(languages: ReadonlyArray<string | undefined> | null | undefined): void {
-    const next = (languages ?? []).map((l) => l?.trim().toLowerCase() || undefined);
+    const next = (languages ?? []).map(columnLanguage);
     if (next.length === this.languages.length && next.every((l, i) => l === this.languages[i])) return;
     this.languages = next;
     this.orders.clear();
@@ -371,6 +371,11 @@ export function sortLines(store: RowStore, view: readonly number[], column: numb
   return res;
 }
 
+/** A column's language as a sort by it takes it ("PT-BR " → "pt-br"; undefined: not known). */
+function columnLanguage(language: string | undefined): string | undefined {
+  return language?.trim().toLowerCase() || undefined;
+}
+
 /** A table's rows in two parts, as its webview receives them: lines [0, start) as text, lines from `start` as that
  * text's UTF-8 bytes (as TextEncoder makes them); `quoted`, the cells of lines with quotes (parsed by the extension).
  * See RowStore.fill. */
@@ -406,8 +411,7 @@ export class FoldedRows {
     if (total > from && lastEmpty) for (const k of keys) k.dropLast();
     this.keys = keys;
     this.from = from;
-    // As RowStore.setLanguages takes them.
-    this.languages = Array.from({ length: columns }, (_, c) => languages?.[c]?.trim().toLowerCase() || undefined);
+    this.languages = Array.from({ length: columns }, (_, c) => columnLanguage(languages?.[c]));
   }
 
   /** The order of the rows by `column` (each column once: its keys go then). */
@@ -415,7 +419,7 @@ export class FoldedRows {
     const keys = this.keys[column];
     if (!keys) return undefined;
     this.keys[column] = undefined;
-    const lines = new Int32Array(keys.count);
+    const lines = new Int32Array(keys.n);
     for (let i = 0; i < lines.length; i++) lines[i] = this.from + i;
     return keys.order(lines, unitOrder(this.languages[column]));
   }

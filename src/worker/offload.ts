@@ -413,19 +413,13 @@ export class Offload {
     if (w) void this.send(w, { op: 'release', keep: kept.keep }, []).catch(() => undefined);
   }
 
-  /** The order of a table's rows by each column (see columnOrders), made ahead of time on the background worker (a
-   * second one, at a lower priority: the cores the table's loading leaves idle). Never inline: undefined when there is
-   * no worker (or it failed), and the webview sorts when asked. The rest of the rows is copied to the worker as bytes
-   * (one copy, a few milliseconds for 10 MiB), not sent again as a string. */
-  private backgroundWorker(): Offload {
-    return this.nice ? this : (this.background ??= new Offload(this.script, this.chunkUnits, BACKGROUND_NICE));
-  }
-
-  /** The order of a table's rows by each of its columns, made one column after the other on the background worker:
-   * each is given to `each` as soon as it is made (false from it stops the rest). False when not all were made (no
-   * worker, or it failed). */
+  /** The order of a table's rows by each of its columns (see FoldedRows), made ahead of time on the background
+   * worker (a second one, at a lower priority: the cores the table's loading leaves idle), one column after the
+   * other: each is given to `each` as soon as it is made (false from it stops the rest). Never inline: false when not
+   * all were made (no worker, or it failed), and the webview sorts when asked. The rest of the rows is copied to the
+   * worker as bytes (one copy, a few milliseconds for 10 MiB), not sent again as a string. */
   async tableOrders(req: TableOrdersRequest, each: (column: number, order: ColumnOrder) => boolean): Promise<boolean> {
-    const bg = this.backgroundWorker();
+    const bg = this.nice ? this : (this.background ??= new Offload(this.script, this.chunkUnits, BACKGROUND_NICE));
     const w = bg.start();
     if (!w) return false;
     const keep = bg.nextId++;
