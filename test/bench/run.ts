@@ -1,11 +1,12 @@
 /** `npm run bench`: every benchmark, figures as ratios to baselines measured in the same run.
- * `TERMINOLOGY_BENCH_ONLY=hostile,exchange` runs only the sections named (core, client, exchange, hostile, terms, cli). */
+ * `TERMINOLOGY_BENCH_ONLY=hostile,exchange` runs only the sections named (core, client, exchange, hostile, terms, table, cli). */
 import { benchCore } from './core.bench';
 import { benchClient } from './client.bench';
 import { benchExchange } from './exchange.bench';
 import { benchHostile } from './hostile.bench';
 import { benchCli } from './cli.bench';
 import { benchTermCheck } from './termCheck.bench';
+import { benchTableOrders } from './tableOrders.bench';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,6 +41,10 @@ async function main(): Promise<void> {
   if (runs('terms')) {
     print('== term check of translations (src/core/termCheck) ==');
     for (const line of benchTermCheck()) print(line);
+  }
+  if (runs('table')) {
+    print('== the table\'s sort orders (src/core/tableRows, src/core/columnOrder) ==');
+    for (const line of benchTableOrders()) print(line);
   }
   if (runs('cli')) {
     print('== the CLI (dist/cli.js, npm run build first) ==');
