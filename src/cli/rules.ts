@@ -9,6 +9,8 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'duplicate-source': 'The source phrase is already defined on an earlier line.',
   'control-character': 'A control character in a phrase.',
   'unicode-newline': 'U+2028, U+2029 or U+0085 in a phrase.',
+  'invisible-character': 'An invisible character inside a phrase (zero-width space, soft hyphen, a direction mark…): the term no longer matches the text it should.',
+  'mixed-script': 'A word mixing Latin, Cyrillic or Greek letters: most likely a look-alike letter of another script.',
   'surrounding-whitespace': 'Leading or trailing whitespace, which the service would trim silently.',
   'phrase-too-long': 'A phrase over 1024 UTF-8 bytes.',
   'dictionary-too-large': 'The entries are over 10 MiB.',

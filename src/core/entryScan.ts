@@ -2,7 +2,7 @@
  * entry (one separator, two non-empty phrases without edge whitespace, control characters, quotes or a length to
  * check) and the hash of its source phrase. Allocates nothing for a clean line. Used by entries.ts (the one-shot
  * lint) and entriesLinter.ts (the incremental one). */
-import { MAX_SAFE_UNITS_FOR_PHRASE, isTrimmableSpace } from './text';
+import { INVISIBLE_CHAR, MAX_SAFE_UNITS_FOR_PHRASE, isInvisible, isTrimmableSpace } from './text';
 
 export const BOM = 0xfeff;
 export const NO_KEY = -1;
@@ -37,7 +37,8 @@ export function scanLine(text: string, from: number, sep: number): number {
     if (c === sep) {
       if (sepAt === -1) { sepAt = i; continue; }
       bad = true;
-    } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029) bad = true;
+    } else if (c < 0x20 || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || isInvisible(c)) bad = true;
+    else if (((c >= 0x370 && c <= 0x52f) || (c >= 0x1f00 && c <= 0x1fff)) && nextToLatin(text, i)) bad = true;
     if (sepAt === -1) h = Math.imul(h ^ c, 0x01000193);
   }
   scanEnd = i;
@@ -50,6 +51,21 @@ export function scanLine(text: string, from: number, sep: number): number {
   return h & 0x3fffffff; // a small integer: a Map keeps it without allocating
 }
 
+/** A Latin letter (ASCII or accented): next to a Greek or Cyrillic one, a word that mixes scripts (rule mixed-script). */
+function isLatinLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x1e00 && c <= 0x1eff);
+}
+const isMark = (c: number) => (c >= 0x300 && c <= 0x36f) || (c >= 0x483 && c <= 0x489);
+
+/** Whether the letter at `i` has a Latin letter next to it, combining marks between them aside (as MIXED). */
+function nextToLatin(text: string, i: number): boolean {
+  let a = i - 1;
+  while (a >= 0 && text.charCodeAt(a) >= 0x300 && text.charCodeAt(a) <= 0x36f) a--;
+  let b = i + 1;
+  while (b < text.length && isMark(text.charCodeAt(b))) b++;
+  return isLatinLetter(text.charCodeAt(a)) || isLatinLetter(text.charCodeAt(b));
+}
+
 /** The same hash as `scanLine` gives a clean line, of a source phrase. */
 export function hashKey(key: string): number {
   let h = 0x811c9dc5 | 0;
@@ -57,15 +73,22 @@ export function hashKey(key: string): number {
   return h & 0x3fffffff;
 }
 
+const INVISIBLE = INVISIBLE_CHAR.source.slice(1, -1);
+const LATIN = String.raw`A-Za-z\u00c0-\u024f\u1e00-\u1eff`;
+const GREEK_CYRILLIC = String.raw`\u0370-\u03ff\u0400-\u052f\u1f00-\u1fff`;
+// Starting with the Greek or Cyrillic letter: a text without any is searched as fast as before.
+const MIXED = String.raw`[${GREEK_CYRILLIC}](?:(?<=[${LATIN}][\u0300-\u036f]*[${GREEK_CYRILLIC}])|(?=[\u0300-\u036f\u0483-\u0489]*[${LATIN}]))`;
+
 // Characters that send a line to the full rules, and a lone \r (a line break VS Code counts, which the fast
 // reading below does not: from there on every line is read by `scanLine`).
-// eslint-disable-next-line no-control-regex -- control characters are what these look for
-const SUSPICIOUS_TSV = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029"]|\r(?!\n)/g;
-// eslint-disable-next-line no-control-regex -- in CSV a tab is a control character in a phrase
-const SUSPICIOUS_CSV = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029"]|\r(?!\n)/g;
+// Also the invisible characters, and a Latin letter next to a Greek or Cyrillic one (a word that mixes scripts).
+const SUSPICIOUS_TSV = new RegExp(String.raw`[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029"${INVISIBLE}]|\r(?!\n)|${MIXED}`, 'g');
+// In CSV a tab is a control character in a phrase.
+const SUSPICIOUS_CSV = new RegExp(String.raw`[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029"${INVISIBLE}]|\r(?!\n)|${MIXED}`, 'g');
 
 /** How much text one search for suspicious characters reads (a window: no single step of a read takes long). */
 const SEARCH_WINDOW = 64 * 1024;
+const WINDOW_CONTEXT = 16;
 
 export type LineVisitor = (start: number, end: number, from: number, hash: number, lineBreak: number) => void;
 
@@ -101,10 +124,12 @@ export class LineScanner {
    * then goes through the full rules, which find nothing more; the lone-\r check below reads the text itself.) */
   private search(at: number): void {
     const end = Math.min(this.text.length, at + SEARCH_WINDOW);
-    this.re.lastIndex = 0;
-    const m = this.re.exec(this.text.slice(at, end));
+    // A few characters on either side, for the look-around of a word that mixes scripts across the window's edge.
+    const from = Math.max(0, at - WINDOW_CONTEXT);
+    this.re.lastIndex = at - from;
+    const m = this.re.exec(this.text.slice(from, Math.min(this.text.length, end + WINDOW_CONTEXT)));
     this.checked = end;
-    this.bad = m ? at + m.index : end;
+    this.bad = m && from + m.index < end ? from + m.index : end;
   }
 
   /** Whether text[from, end) holds a character that needs the full rules. */

@@ -5,7 +5,7 @@ export type Severity = 'error' | 'warning' | 'info';
 export type RuleCode =
   | 'missing-separator' | 'extra-separator' | 'unclosed-quote' | 'stray-quote'
   | 'empty-source' | 'empty-target' | 'duplicate-source' | 'control-character' | 'unicode-newline'
-  | 'surrounding-whitespace' | 'phrase-too-long'
+  | 'surrounding-whitespace' | 'phrase-too-long' | 'invisible-character' | 'mixed-script'
   | 'dictionary-too-large' | 'language-mismatch' | 'blank-line'
   | 'term-list-too-long' | 'duplicate-term' | 'empty-term'
   | 'variant-target' | 'variant-source' | 'unsupported-language' | 'same-language'

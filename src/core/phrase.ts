@@ -2,7 +2,8 @@
 import { LIMITS, type Finding, type RuleCode } from './findings';
 import type { Field } from './fields';
 import {
-  codePointName, isControl, isTrimmableSpace, isUnicodeNewline, MAX_SAFE_UNITS_FOR_PHRASE, SUSPICIOUS_CHAR, utf8Length,
+  codePointName, INVISIBLE_CHAR, isControl, isInvisible, isTrimmableSpace, isUnicodeNewline, MAX_SAFE_UNITS_FOR_PHRASE,
+  SUSPICIOUS_CHAR, utf8Length,
 } from './text';
 
 export type PhraseRole = 'source' | 'target' | 'term';
@@ -27,8 +28,12 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
   const first = line.charCodeAt(cs);
   const last = line.charCodeAt(ce - 1);
   const edgeSpace = isTrimmableSpace(first) || isTrimmableSpace(last);
-  const suspicious = SUSPICIOUS_CHAR.test(value);
-  if (!edgeSpace && !suspicious) {
+  // One test for all the characters the rules below look for: most phrases have none.
+  const closer = LOOK_CLOSER.test(value);
+  const suspicious = closer && SUSPICIOUS_CHAR.test(value);
+  const invisible = closer && INVISIBLE_CHAR.test(value);
+  if (closer && OTHER_SCRIPT.test(value) && LATIN_LETTER.test(value)) checkScripts(line, cs, ce, name, out);
+  if (!edgeSpace && !suspicious && !invisible) {
     if (checkLength && value.length > MAX_SAFE_UNITS_FOR_PHRASE) checkLengthOf(field, name, out);
     return;
   }
@@ -46,6 +51,17 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
     while (b > a && isTrimmableSpace(line.charCodeAt(b - 1))) b--;
     if (a > cs) pushWhitespace(out, name, cs, a, 'leading');
     if (b < ce) pushWhitespace(out, name, b, ce, 'trailing');
+  }
+  if (invisible) {
+    for (let i = cs; i < ce; i++) {
+      const c = line.charCodeAt(i);
+      if (!isInvisible(c) || isTrimmableSpace(c)) continue; // U+FEFF at an end: the whitespace rule's
+      out.push({
+        code: 'invisible-character', severity: 'warning', line: 0, start: i, end: i + 1,
+        message: `The ${name} contains the invisible character ${codePointName(c)}${INVISIBLE_NAMES[c] ? ` (${INVISIBLE_NAMES[c]})` : ''}: it matches no text that lacks it.`,
+        fixes: [{ title: `Remove ${codePointName(c)}`, preferred: true, edits: [{ line: 0, start: i, end: i + 1, text: '' }] }],
+      });
+    }
   }
   if (suspicious) {
     for (let i = cs; i < ce; i++) {
@@ -87,6 +103,82 @@ function checkLengthOf(field: Field, name: string, out: Finding[]): void {
     out.push({
       code: 'phrase-too-long', severity: 'error', line: 0, start: field.start, end: field.end,
       message: `The ${name} is ${bytes} UTF-8 bytes long; the limit is ${LIMITS.phraseBytes}.`,
+    });
+  }
+}
+
+const INVISIBLE_NAMES: Record<number, string> = {
+  0xad: 'soft hyphen', 0x200b: 'zero-width space', 0x200e: 'left-to-right mark', 0x200f: 'right-to-left mark',
+  0x2060: 'word joiner', 0xfeff: 'zero-width no-break space', 0x061c: 'Arabic letter mark',
+};
+
+/** Any character of SUSPICIOUS_CHAR, INVISIBLE_CHAR or OTHER_SCRIPT. */
+const LOOK_CLOSER = new RegExp(`[${SUSPICIOUS_CHAR.source.slice(1, -1)}${INVISIBLE_CHAR.source.slice(1, -1)}\\u0370-\\u03ff\\u0400-\\u052f\\u1f00-\\u1fff]`);
+
+/** A letter of another script than Latin that words mix with Latin ones by mistake (Greek, Cyrillic). */
+const OTHER_SCRIPT = /[\u0370-\u03ff\u0400-\u052f\u1f00-\u1fff]/;
+const LATIN_LETTER = /[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]/;
+
+type Script = 'Latin' | 'Greek' | 'Cyrillic';
+function scriptOf(c: number): Script | undefined {
+  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x1e00 && c <= 0x1eff)) return 'Latin';
+  if ((c >= 0x370 && c <= 0x3ff && c !== 0x37e && c !== 0x387) || (c >= 0x1f00 && c <= 0x1fff)) return 'Greek';
+  if (c >= 0x400 && c <= 0x52f && !(c >= 0x482 && c <= 0x489)) return 'Cyrillic';
+  return undefined;
+}
+const isMark = (c: number) => (c >= 0x300 && c <= 0x36f) || (c >= 0x483 && c <= 0x489);
+
+/** Letters of one script that look like letters of another, by script: what a fix writes instead. */
+const LOOK_ALIKES: Record<Script, Record<Script, Map<string, string>>> = (() => {
+  const pairs: Record<'Cyrillic' | 'Greek', string> = {
+    Cyrillic: 'аaеeоoрpсcуyхxіiјjѕsԁdԛqԝwһhӏlАAВBЕEКKМMНHОOРPСCТTХXІIЈJЅSҮYԚQԜW',
+    Greek: 'οoνvρpιiκkΑAΒBΕEΖZΗHΙIΚKΜMΝNΟOΡPΤTΥYΧX',
+  };
+  const m = { Latin: { Latin: new Map(), Greek: new Map(), Cyrillic: new Map() }, Greek: { Latin: new Map(), Greek: new Map(), Cyrillic: new Map() }, Cyrillic: { Latin: new Map(), Greek: new Map(), Cyrillic: new Map() } } as Record<Script, Record<Script, Map<string, string>>>;
+  for (const script of ['Cyrillic', 'Greek'] as const) {
+    const p = pairs[script];
+    for (let i = 0; i < p.length; i += 2) {
+      m[script].Latin.set(p[i], p[i + 1]);
+      if (!m.Latin[script].has(p[i + 1])) m.Latin[script].set(p[i + 1], p[i]);
+    }
+  }
+  return m;
+})();
+
+/** A word (a run of letters) that mixes Latin with Greek or Cyrillic letters: nearly always a look-alike letter typed
+ * or pasted from another keyboard ("Сloud" with a Cyrillic С), which no search for the word finds. The fix writes the
+ * letters of the word's smaller script as their look-alikes in the larger one, when each has one. */
+function checkScripts(line: string, cs: number, ce: number, name: string, out: Finding[]): void {
+  let i = cs;
+  while (i < ce) {
+    while (i < ce && !scriptOf(line.charCodeAt(i))) i++;
+    const start = i;
+    const count: Record<Script, number> = { Latin: 0, Greek: 0, Cyrillic: 0 };
+    for (; i < ce; i++) {
+      const c = line.charCodeAt(i);
+      const s = scriptOf(c);
+      if (s) count[s]++;
+      else if (!isMark(c)) break;
+    }
+    const used = (Object.keys(count) as Script[]).filter((s) => count[s] > 0);
+    if (used.length < 2) continue;
+    const word = line.slice(start, i);
+    const main = used.reduce((a, b) => (count[b] > count[a] ? b : a), 'Latin' as Script);
+    const others = [...word].filter((ch) => { const s = scriptOf(ch.charCodeAt(0)); return s && s !== main; });
+    let fixed = '';
+    let fixable = true;
+    for (const ch of word) {
+      const s = scriptOf(ch.charCodeAt(0));
+      if (!s || s === main) { fixed += ch; continue; }
+      const to = LOOK_ALIKES[s][main].get(ch);
+      if (to === undefined) { fixable = false; break; }
+      fixed += to;
+    }
+    const shown = [...new Set(others)].slice(0, 3).map((ch) => `"${ch}" ${codePointName(ch.charCodeAt(0))}`).join(', ');
+    out.push({
+      code: 'mixed-script', severity: 'warning', line: 0, start, end: i,
+      message: `The ${name} mixes ${used.join(' and ')} letters in "${word}" (${shown}): most likely a look-alike letter, which no search for the word finds.`,
+      ...(fixable ? { fixes: [{ title: `Write "${fixed}" in ${main} letters`, preferred: true, edits: [{ line: 0, start, end: i, text: fixed }] }] } : {}),
     });
   }
 }

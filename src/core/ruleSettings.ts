@@ -11,7 +11,7 @@ export type RuleSettings = Readonly<Record<string, RuleLevel>>;
  * `encoding` (a file the encoding policy refuses). */
 export const RULE_CODES: readonly string[] = [
   'missing-separator', 'extra-separator', 'unclosed-quote', 'stray-quote', 'empty-source', 'empty-target', 'duplicate-source',
-  'control-character', 'unicode-newline', 'surrounding-whitespace', 'phrase-too-long', 'dictionary-too-large', 'language-mismatch',
+  'control-character', 'unicode-newline', 'invisible-character', 'mixed-script', 'surrounding-whitespace', 'phrase-too-long', 'dictionary-too-large', 'language-mismatch',
   'blank-line', 'term-list-too-long', 'duplicate-term', 'empty-term', 'variant-target', 'variant-source', 'unsupported-language',
   'same-language', 'server-rejected', 'merge-conflict', 'grid-header', 'untranslated-source', 'missing-translation',
   'reverse-mismatch', 'inconsistent-source-case', 'same-target-for-different-sources', 'draft-translation',

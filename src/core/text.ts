@@ -43,6 +43,20 @@ export function isControl(c: number): boolean {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
 export const SUSPICIOUS_CHAR = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
+/** Characters that take no room on screen inside a phrase (U+FEFF at an end is the whitespace rule's): zero-width
+ * space, soft hyphen, direction marks, embeddings and isolates, word joiner and invisible operators. Not the
+ * zero-width joiner and non-joiner (U+200C, U+200D), which scripts and emoji need, nor the Hangul fillers (Korean
+ * letters; a scan for them would also slow the linter's search of every text fourfold). */
+export function isInvisible(c: number): boolean {
+  return c === 0xad || c === 0x34f || c === 0x61c || (c >= 0x180b && c <= 0x180e) || c === 0x200b || c === 0x200e ||
+    c === 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x206f && c !== 0x2065) || c === 0xfeff ||
+    (c >= 0xfff9 && c <= 0xfffb);
+}
+
+/** Whether a phrase needs the closer look of the invisible-character rule (fast path). */
+// eslint-disable-next-line no-misleading-character-class -- single invisible code points, combining ones among them, are the point
+export const INVISIBLE_CHAR = /[\u00ad\u034f\u061c\u180b-\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
+
 export function codePointName(c: number): string {
   return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
 }

@@ -35,7 +35,8 @@ describe('incremental re-linting', () => {
   });
 
   it('matches a full lint for random edits (property)', () => {
-    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '\r\n', '<<<<<<<', '=======', '>>>>>>>');
+    const alphabet = fc.constantFrom('a', 'b', 'x', '\t', '\n', ' ', '"', ',', '\u2028', '\u0001', 'é', '\r\n', '<<<<<<<', '=======', '>>>>>>>',
+      '\u200b', '\u0441', '\u0301');
     const textArb = fc.array(alphabet, { maxLength: 60 }).map((cs) => cs.join(''));
     const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb });
     fc.assert(fc.property(fc.constantFrom<'tsv' | 'csv'>('tsv', 'csv'), textArb, fc.array(editArb, { maxLength: 6 }), (format, start, edits) => {

@@ -27,6 +27,14 @@ const tsv: Case[] = [
   { name: 'control-character C1 and DEL', text: 'a\u0090b\tc\u007f\n', expect: [['control-character', 0, 1, 2], ['control-character', 0, 5, 6]] },
   { name: 'unicode-newline U+2028, U+2029, U+0085', text: 'a\u2028b\tc\u2029d\u0085e\n',
     expect: [['unicode-newline', 0, 1, 2], ['unicode-newline', 0, 5, 6], ['unicode-newline', 0, 7, 8]] },
+  { name: 'invisible-character: zero-width space, soft hyphen, direction mark, anywhere in a phrase',
+    text: 'cl\u200boud\tWol\u00adke\u200e\n\u2066x\ty\n', expect: [['invisible-character', 0, 2, 3], ['invisible-character', 0, 10, 11], ['invisible-character', 0, 13, 14], ['invisible-character', 1, 0, 1]] },
+  { name: 'invisible-character: not the joiners scripts need, not U+FEFF at an end (whitespace)',
+    text: 'می\u200cخواهم\tx\n👩\u200d💻\ty\n', expect: [] },
+  { name: 'mixed-script: a Cyrillic look-alike in a Latin word, a Latin one in a Cyrillic word',
+    text: '\u0421loud server\tWolke\nnetwork\tс\u0435ть s\u0435t\n', expect: [['mixed-script', 0, 0, 5], ['mixed-script', 1, 13, 16]] },
+  { name: 'mixed-script: words of one script each are fine, Greek and Cyrillic terms too',
+    text: 'Microsoft Office\tМайкрософт Office\nλόγος\tслово\n', expect: [] },
   { name: 'surrounding-whitespace leading and trailing', text: ' cloud\tWolke  \n',
     expect: [['surrounding-whitespace', 0, 0, 1], ['surrounding-whitespace', 0, 12, 14]] },
   { name: 'surrounding-whitespace: Unicode spaces', text: '\u00A0cloud\tWolke\u3000\n',
@@ -133,3 +141,17 @@ describe('term list rules', () => {
     assert.match(f.message, /301 characters/);
   });
 });
+
+describe('rules: invisible-character and mixed-script fixes', () => {
+  const fixOf = (text: string, code: string) => lintEntries(text, { format: 'tsv' }).find((f) => f.code === code)?.fixes?.[0];
+  it('removes the invisible character', () => {
+    assert.deepEqual(fixOf('cl\u200boud\tWolke\n', 'invisible-character')?.edits, [{ line: 0, start: 2, end: 3, text: '' }]);
+  });
+  it('writes the word in the script of most of its letters', () => {
+    assert.deepEqual(fixOf('\u0421l\u043eud\tWolke\n', 'mixed-script')?.edits, [{ line: 0, start: 0, end: 5, text: 'Cloud' }]);
+    assert.deepEqual(fixOf('x\t\u0441e\u0442\u044c\n', 'mixed-script')?.edits, [{ line: 0, start: 2, end: 6, text: '\u0441\u0435\u0442\u044c' }]);
+    assert.equal(fixOf('x\t\u0434ab\n', 'mixed-script'), undefined, 'no Latin look-alike for д: no fix, still a finding');
+    assert.ok(lintEntries('x\t\u0434ab\n', { format: 'tsv' }).some((f) => f.code === 'mixed-script'));
+  });
+});
+

@@ -11,7 +11,7 @@ const REPO_URL = 'https://github.com/terminology-studio/terminology-studio';
 /** Every code of the entry rules engine's type. A code added to `RuleCode` and not here fails to compile. */
 const ENGINE_CODES: Record<RuleCode, true> = {
   'missing-separator': true, 'extra-separator': true, 'unclosed-quote': true, 'stray-quote': true, 'empty-source': true,
-  'empty-target': true, 'duplicate-source': true, 'control-character': true, 'unicode-newline': true,
+  'empty-target': true, 'duplicate-source': true, 'control-character': true, 'unicode-newline': true, 'invisible-character': true, 'mixed-script': true,
   'surrounding-whitespace': true, 'phrase-too-long': true, 'dictionary-too-large': true, 'language-mismatch': true,
   'blank-line': true, 'term-list-too-long': true, 'duplicate-term': true, 'empty-term': true, 'variant-target': true,
   'variant-source': true, 'unsupported-language': true, 'same-language': true, 'server-rejected': true,

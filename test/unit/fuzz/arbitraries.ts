@@ -18,6 +18,8 @@ export const nastyPiece = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('\n', '\r', '\r\n', '\n\r', '\u2028', '\u2029', '\u0085') },
   { weight: 2, arbitrary: fc.constantFrom('\uFEFF', '\u0000', '\u0001', '\u0007', '\u001b', '\u001f', '\u007f', '\u0080', '\u009f') },
   { weight: 2, arbitrary: fc.constantFrom('😀', '👩‍👩‍👧', '\uD83D', '\uDE00', '\uDBFF\uDFFF', 'e\u0301') },
+  // Invisible characters, and letters of scripts a word should not mix (Cyrillic с and е, Greek ο, a combining mark).
+  { weight: 2, arbitrary: fc.constantFrom('\u200b', '\u00ad', '\u200e', '\u2066', '\u034f', '\u0441', '\u0435', '\u03bf', '\u0301', '\u0483', '\u200d') },
   { weight: 1, arbitrary: fc.constantFrom('<<<<<<< yours', '=======', '>>>>>>> remote', '<<<<<<<', '>>>>>>>', '======= x') },
   { weight: 1, arbitrary: fc.constantFrom('x'.repeat(1025), '€'.repeat(342), '😀'.repeat(257), 'w'.repeat(300)) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 6 }) },
