@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
-import { brief, diagnosticsWhere } from './diagnosticsHelpers';
+import { brief, codeOf, diagnosticsWhere } from './diagnosticsHelpers';
 
 const EXTENSION_ID = 'terminology-studio.terminology-studio';
 
@@ -99,6 +99,35 @@ describe('diagnostics on a term list', () => {
     assert.equal(doc.languageId, 'spoken-terms');
     const ds = await diagnosticsWhere(uri, (d) => d.length === 2, 'two diagnostics');
     assert.deepEqual(brief(ds), [['duplicate-term', 2, 0, 10], ['surrounding-whitespace', 3, 0, 1]]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
+
+describe('look-alike and invisible characters', () => {
+  it('VS Code\'s whole-document scans are off in terminology documents; the rules show what they showed, as you type', async () => {
+    // The editor's worker re-scanned a 10 MiB dictionary after every change for these (a third of the CPU of a save
+    // of 10 MiB went to them): the rules mixed-script and invisible-character show the same, on the changed lines only.
+    for (const languageId of ['glossary-tsv', 'glossary-csv', 'spoken-terms', 'glossary-multilingual']) {
+      const editor = vscode.workspace.getConfiguration('editor', { languageId });
+      assert.deepEqual(
+        [editor.get('unicodeHighlight.ambiguousCharacters'), editor.get('unicodeHighlight.invisibleCharacters'), editor.get('defaultColorDecorators'), editor.get('links')],
+        [false, false, 'never', false], languageId);
+    }
+    assert.equal(vscode.workspace.getConfiguration('editor', { languageId: 'plaintext' }).get('links'), true, 'other languages keep them');
+    const doc = await vscode.workspace.openTextDocument({ language: 'glossary-tsv', content: 'Cloud\tWolke\n' });
+    const editor = await vscode.window.showTextDocument(doc);
+    await diagnosticsWhere(doc.uri, (d) => d.length === 0, 'no diagnostics');
+    // A Cyrillic С typed for the C of "Cloud", a zero-width space into "Wolke".
+    await editor.edit((b) => { b.insert(new vscode.Position(1, 0), '\u0421loud\tWolke\n'); b.insert(new vscode.Position(0, 9), '\u200b'); });
+    const ds = await diagnosticsWhere(doc.uri, (d) => d.length === 2, 'two diagnostics');
+    assert.deepEqual(brief(ds).sort(), [['invisible-character', 0, 9, 10], ['mixed-script', 1, 0, 5]]);
+    const fixes = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, new vscode.Range(1, 0, 1, 5));
+    const fix = fixes.find((f) => f.title === 'Write "Cloud" in Latin letters');
+    assert.ok(fix?.edit, `the fix is offered: ${fixes.map((f) => f.title).join(', ')}`);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.equal(doc.lineAt(1).text, 'Cloud\tWolke');
+    // Now a duplicate of line 0: the look-alike had hidden it.
+    await diagnosticsWhere(doc.uri, (d) => d.some((x) => codeOf(x) === 'duplicate-source'), 'the duplicate it hid');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { makeCorpus } from '../bench/corpus';
 import type { TerminologyApi } from '../../src/extension';
 import { startChildEmulator } from './benchEmulator';
+import { cpuByRole, cpuUsed, ROLES, type Role } from './cpuByProcess';
 import { note } from './report';
 import { api, PAID_KEY, service } from './service';
 
@@ -78,6 +79,15 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
     const t = { vsOpen: [] as number[], fetch: [] as number[], oursOpen: [] as number[], vsSave: [] as number[], put: [] as number[], oursSave: [] as number[] };
     const ratio = { open: [] as number[], openFloor: [] as number[], save: [] as number[], saveFloor: [] as number[] };
     const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+    // The CPU of each save by process: ours against VS Code's own (a profile of the whole save, issue #33 item 3).
+    const cpu = { vs: [] as Map<Role, number>[], ours: [] as Map<Role, number>[] };
+    const cpuOf = async (into: Map<Role, number>[], fn: () => Promise<unknown>) => {
+      const before = cpuByRole(emu.child.pid);
+      const ms = await time(fn);
+      const used = cpuUsed(before, cpuByRole(emu.child.pid));
+      if (used) into.push(used);
+      return ms;
+    };
     try {
       for (let run = 0; run < RUNS; run++) {
         const id = glossaries[run];
@@ -88,7 +98,7 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
         const vsOpen = await time(async () => { plain = await vscode.workspace.openTextDocument(plainUri); await vscode.window.showTextDocument(plain); });
         const plainEditor = await vscode.window.showTextDocument(plain);
         assert.ok(await plainEditor.edit((b) => b.insert(new vscode.Position(1, 0), `floor-run-${run}\tLauf ${run}\n`)));
-        const vsSave = await time(async () => assert.equal(await plain.save(), true));
+        const vsSave = await cpuOf(cpu.vs, async () => assert.equal(await plain.save(), true));
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');
         // The bare fetch of the entries and the bare PUT of the edited text.
         let fetched = '';
@@ -106,7 +116,7 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
         const settled = new Promise<void>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === doc.uri.toString()) { sub.dispose(); resolve(); } }); });
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(1, 0), `floor-run-${run}\tLauf ${run}\n`)));
         await settled; // saved once the edit's findings are published, as when a person presses Ctrl+S after an edit
-        const oursSave = await time(async () => assert.equal(await doc.save(), true));
+        const oursSave = await cpuOf(cpu.ours, async () => assert.equal(await doc.save(), true));
         const putMs = await time(async () => {
           const put = await fetch(`${emu.url}/v3/glossaries/${id}/dictionaries`, {
             method: 'PUT', headers, body: JSON.stringify({ source_lang: 'en', target_lang: 'de', entries: edited, entries_format: 'tsv' }),
@@ -141,6 +151,11 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
     note(`ours: save = push | ${show(figure(t.oursSave), 'ms')}`);
     note(`open: ours / VS Code's own open | ${show(open, 'x')}; its floor (bare fetch + VS Code's own open) ${show(openFloor, 'x')}; ` +
       `goal: at most the floor + 0.1x${open.stable && openFloor.stable ? ` — ${open.median <= openFloor.median + 0.1 ? 'met' : `missed by ${(open.median - openFloor.median - 0.1).toFixed(2)}x`}` : ''}`);
+    if (cpu.ours.length === RUNS && cpu.vs.length === RUNS) {
+      const total = (m: Map<Role, number>) => ROLES.reduce((n, r) => n + m.get(r)!, 0);
+      const med = (ms: Map<Role, number>[], r?: Role) => figure(ms.map((m) => (r ? m.get(r)! : total(m)))).median.toFixed(0);
+      note(`CPU of a save by process (ms, medians; /proc, 10 ms ticks): ours / VS Code's own | ${ROLES.map((r) => `${r} ${med(cpu.ours, r)} / ${med(cpu.vs, r)}`).join(', ')}; all ${med(cpu.ours)} / ${med(cpu.vs)} on ${os.cpus().length} cores`);
+    }
     note(`save: ours / (bare fetch + PUT) | ${show(save, 'x')}; its floor (VS Code's own save + bare PUT) ${show(saveFloor, 'x')}; ` +
       `goal: at most the floor + 0.2x${save.stable && saveFloor.stable ? ` — ${save.median <= saveFloor.median + 0.2 ? 'met' : `missed by ${(save.median - saveFloor.median - 0.2).toFixed(2)}x`}` : ''}`);
   });
