@@ -76,6 +76,7 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
       if (doc) diagnostics.setServerFindings(doc, [finding]);
     },
     progress: (title, work) => withCancellableProgress(title, work),
+    errorsAt: (doc, version, options) => diagnostics.errorsAt(doc, version, options),
   };
 }
 

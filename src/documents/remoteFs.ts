@@ -89,7 +89,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   constructor(private readonly store: RemoteStore, private readonly ui: SaveUi, private readonly log: Logger,
     private readonly bases: BaseStore = new BaseStore(undefined), private readonly spill?: SpilledBases, private readonly pollMs = 60_000) {
     this.history = new BaseHistory(undefined, undefined, spill);
-    this.check = new SaveCheck(store, this.approved, this.remoteSeen);
+    this.check = new SaveCheck(store, this.approved, this.remoteSeen, ui);
     this.subscriptions = [
       this.changed,
       this.discardedEmitter,
@@ -458,13 +458,14 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
 
     let dictionaries: string[] | undefined;
+    let entryCount: number | undefined;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
         const fetched = pre ? pre.remote : early ? await early.remote(signal) : await this.check.fetchForSave(ref, signal);
         const { outcome, remote } = await this.check.decide(key, ref, base, text, fetched, signal, prepared?.remoteIsBase);
         if (outcome === 'conflict') throw new ConflictError(what);
         this.approved.delete(key);
-        if (outcome === 'push') dictionaries = await this.store.replace(ref, text, signal, remote, prepared?.body);
+        if (outcome === 'push') ({ dictionaries, entryCount } = await this.store.replace(ref, text, signal, remote, prepared?.body));
         else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {
@@ -502,7 +503,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     this.history.forget(key);
     this.forgetBase(key);
     this.remember(uri, text, text);
-    void this.check.entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
+    // The count the service answered with (none, or 0, when its answer did not say: a pushed dictionary holds at least
+    // one entry), not counted here again: a 10 MiB text sent to the worker for a log line. A glossary's is counted.
+    if (ref.kind === 'glossary') void this.check.entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
+    else this.log.info(`pushed ${uri.path}${entryCount ? ` (${entryCount} entries)` : ''}`);
     this.ui.pushed(uri, ref, text, dictionaries);
   }
 

@@ -138,19 +138,19 @@ export class RemoteStore {
   /** Replaces the remote dictionary or term list with `text`. For a multilingual text, only the dictionaries whose
    * entries differ from `remote` (the text the save compared with) are sent, one call each (see `replaceGlossary`),
    * and their target languages are returned. `encoded`: the request's body for this `text`, made ahead from
-   * `bodyTemplate(ref)` with the entries `entriesForSending(text)` (see Offload.saveAhead). */
-  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string, encoded?: Uint8Array): Promise<string[] | undefined> {
+   * `bodyTemplate(ref)` with the entries `entriesForSending(text)` (see Offload.saveAhead). Also the entry count the
+   * service answered with, for a dictionary or a term list. */
+  async replace(ref: RemoteRef, text: string, signal?: AbortSignal, remote?: string, encoded?: Uint8Array): Promise<{ dictionaries?: string[]; entryCount?: number }> {
     const client = await this.client();
     const id = await this.idOf(ref, signal);
-    if (ref.kind === 'glossary') return replaceGlossary(client, this.offload, id, text, remote, signal);
+    if (ref.kind === 'glossary') return { dictionaries: await replaceGlossary(client, this.offload, id, text, remote, signal) };
     // (With the body made ahead, the entries are only its size and what a log would say.)
     const sent = encoded ? text : entriesForSending(text);
-    if (ref.kind === 'dictionary') {
-      await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal, encoded);
-    } else {
-      await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal, encoded);
-    }
-    return undefined;
+    // The count the service answers with (it counted them anyway): not counted here again.
+    const { entryCount } = ref.kind === 'dictionary'
+      ? await client.replaceDictionary(id, { sourceLang: ref.sourceLang, targetLang: ref.targetLang, entries: sent, entriesFormat: 'tsv' }, signal, encoded)
+      : await client.replaceTermList(id, { lang: ref.lang, entries: sent }, signal, encoded);
+    return { entryCount };
   }
 }
 

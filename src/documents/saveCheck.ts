@@ -4,7 +4,7 @@
  * RemoteFileSystem.preflight (Save and Push) and RemoteFileSystem.writeFile (every save) run it. */
 import * as vscode from 'vscode';
 import { NotFoundError, relayRetries } from '../api';
-import type { Finding } from '../core';
+import type { Finding, LintEntriesOptions } from '../core';
 import { KeptTextGone, OFFLOAD_ABOVE, type KeptText, type Offload } from '../worker/offload';
 import { parseRemoteRef, type RemoteRef } from '../platform/remoteUris';
 import { readPieces } from '../platform/readText';
@@ -24,6 +24,9 @@ export interface SaveUi {
   /** The service rejected the entries and named one: a diagnostic at that line. */
   rejected(uri: vscode.Uri, finding: Finding): void;
   progress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T>;
+  /** The error count of the document's text at `version` linted with `options`, when the editor's linter has it now
+   * (a save's checks made ahead then do not lint that text again); undefined when it does not. */
+  errorsAt?(doc: vscode.TextDocument, version: number, options: LintEntriesOptions): number | undefined;
 }
 
 /** Documents of at least this many lines fetch their remote when an explicit save is announced. */
@@ -69,7 +72,7 @@ const kindOf = (ref: RemoteRef) => (ref.kind === 'dictionary' ? 'entries' : 'ter
 
 export class SaveCheck {
   constructor(private readonly store: RemoteStore, private readonly approved: ReadonlyMap<string, string>,
-    private readonly remoteSeen: Map<string, string>) {}
+    private readonly remoteSeen: Map<string, string>, private readonly ui?: Pick<SaveUi, 'errorsAt'>) {}
 
   /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
    * Pull or a stat of 10 MiB never stalls the extension host. */
@@ -159,9 +162,11 @@ export class SaveCheck {
       const from = source;
       source = undefined;
       if (!from || dropped) return undefined;
-      const { pieces } = await readPieces(from);
+      const { pieces, version } = await readPieces(from);
       if (dropped) return undefined;
-      const ahead = await this.offload.saveAhead(pieces, b, check, bodyTemplate);
+      // The editor's linter has linted this very text as you typed: its error count, when it is at hand.
+      const errors = check.kind === 'entries' ? this.ui?.errorsAt?.(from, version, check.options) : undefined;
+      const ahead = await this.offload.saveAhead(pieces, b, check, bodyTemplate, errors);
       if (!ahead) return undefined;
       keptBase = ahead.base;
       if (dropped) { release(); return undefined; }

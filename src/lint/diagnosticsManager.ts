@@ -3,7 +3,7 @@
  * yield to the event loop (edits made meanwhile are applied once it is read), so opening 10 MiB never stalls the
  * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
-import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions } from '../core';
+import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions, type LintEntriesOptions } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { Logger } from '../base/logger';
 import { toDiagnostic } from './convert';
@@ -314,6 +314,20 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (!s) return;
     s.server = findings;
     this.publish(doc, s);
+  }
+
+  /** The error count of the document's text at `version`, from the incremental state, when that state is of this
+   * very version (read whole, every change applied) and was linted with `options` (the rules' own severities, before
+   * any rule settings); undefined otherwise. A save's checks take it instead of linting 10 MiB again. */
+  errorsAt(doc: vscode.TextDocument, version: number, options: LintEntriesOptions): number | undefined {
+    const s = this.docs.get(doc.uri.toString());
+    if (!s || s.loading || doc.isClosed || doc.version !== version || !(s.linter instanceof EntriesLinter)) return undefined;
+    const k = s.kind;
+    if (k.kind !== 'entries' || k.format !== options.format || k.sourceLang !== options.sourceLang || k.targetLang !== options.targetLang || options.languages) return undefined;
+    if (s.linter.lineCount !== doc.lineCount) return undefined;
+    let errors = 0;
+    for (const f of s.linter.findings()) if (f.severity === 'error') errors++;
+    return errors;
   }
 
   /** Size figures of a linted document, for the status bar. */

@@ -150,7 +150,11 @@ export function saveAhead(req: Extract<OffloadRequest, { op: 'saveAhead' }>): Sa
   const bytes = encoder.encode(joined);
   const wellFormed = (joined as { isWellFormed?: () => boolean }).isWellFormed?.() ?? false;
   const text = wellFormed && joined.charCodeAt(0) !== 0xfeff ? joined : decoder.decode(bytes);
-  const checks = checksOf(text, req.base, req, true);
+  // The error count the editor's own linter has for the document's text, when it has one: not linted again, unless
+  // the text pushed is not that text (decoding gave another).
+  const known = text === joined ? req.errors : undefined;
+  const checks = checksOf(text, req.base, req, known === undefined);
+  if (known !== undefined && !checks.same) checks.errors = known;
   if (checks.same || checks.errors || !req.body) return { ...checks, bytes };
   const body = encoder.encode(JSON.stringify({ ...req.body, entries: entriesForSending(text) }));
   return { ...checks, bytes, body };

@@ -379,9 +379,10 @@ export class Offload {
 
   /** A save's checks made from the document's text (in pieces, joined on the worker) before VS Code hands the save's
    * bytes over (see SaveAhead); `body`: the request body with its `entries` left to fill in. The base stays kept on
-   * the worker (`base`), for comparing with the remote there (keptSame). Undefined without a worker: nothing is
-   * gained inline. */
-  async saveAhead(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, body?: Record<string, unknown>): Promise<(SaveAhead & { base?: KeptText }) | undefined> {
+   * the worker (`base`), for comparing with the remote there (keptSame). `errors`: the text's error count when it is
+   * known already (the editor's linter has it for this very text), which saves linting it again. Undefined without a
+   * worker: nothing is gained inline. */
+  async saveAhead(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, body?: Record<string, unknown>, errors?: number): Promise<(SaveAhead & { base?: KeptText }) | undefined> {
     const w = this.start();
     if (!w) return undefined;
     const options = check.kind === 'entries'
@@ -390,7 +391,7 @@ export class Offload {
     const keepBase = this.nextId++;
     const ahead = await this.send<SaveAhead>(w, {
       op: 'saveAhead', pieces: await this.grouped(pieces), base, keepBase, kind: check.kind,
-      ...(options ? { options } : { lang: (check as { lang?: string }).lang }), ...(body ? { body } : {}),
+      ...(options ? { options } : { lang: (check as { lang?: string }).lang }), ...(body ? { body } : {}), ...(errors !== undefined ? { errors } : {}),
     }, []);
     return base === undefined ? ahead : { ...ahead, base: { keep: keepBase, units: base.length } };
   }

@@ -32,7 +32,7 @@ export type OffloadRequest =
   | { op: 'release'; keep: number }
   | { op: 'keptEquals'; keep: number; text: string }
   | { op: 'keptEquals'; keep: number; other: number }
-  | { op: 'saveAhead'; pieces: string[]; base?: string; keepBase: number; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; body?: Record<string, unknown> }
+  | { op: 'saveAhead'; pieces: string[]; base?: string; keepBase: number; kind: 'entries' | 'terms'; options?: Omit<LintEntriesOptions, 'languages'> & { languages?: string[] }; lang?: string; body?: Record<string, unknown>; errors?: number }
   | { op: 'takeKept'; keep: number }
   /** Builds a table's rows and keeps them as `keep`, for their orders by each column (tableOrder). */
   | ({ op: 'tableRows'; keep: number } & TableOrdersRequest)

@@ -326,6 +326,25 @@ describe('remote documents: edit, lint, push', () => {
     assert.deepEqual(remoteEntries()!.find(([s]) => s === 'term 8'), ['term 8', 'Begrifx 8']);
   });
 
+  it('a save of a large dictionary with an error pushes nothing; fixed, it pushes (the editor\'s own count of errors)', async function () {
+    this.timeout(60_000);
+    // Over 4 096 lines: the save's checks are made when it is announced, with the error count of the editor's linter.
+    const many = Array.from({ length: 15_000 }, (_, i): [string, string] => [`word ${i}`, `Wort ${i}`]);
+    setRemote(many);
+    await ext.actions.pull(doc.uri);
+    await append(doc, 'empty\t\n');
+    const before = pushes();
+    assert.equal(await doc.save(), false, 'an empty target: the service would reject it');
+    assert.equal(pushes(), before, 'nothing sent');
+    assert.deepEqual(remoteEntries(), many);
+    // Fixed by typing, right before the save (no wait for the diagnostics): the count is of this very text.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(doc.lineCount - 2, 'empty\t'.length), 'leer');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries(), [...many, ['empty', 'leer']]);
+  });
+
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {
     setRemote([['cloud', 'Wolke']]);
     await ext.actions.pull(doc.uri);
