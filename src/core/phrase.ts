@@ -58,7 +58,7 @@ export function checkPhrase(line: string, field: Field, role: PhraseRole, out: F
       if (!isInvisible(c) || isTrimmableSpace(c)) continue; // U+FEFF at an end: the whitespace rule's
       out.push({
         code: 'invisible-character', severity: 'warning', line: 0, start: i, end: i + 1,
-        message: `The ${name} contains the invisible character ${codePointName(c)}${INVISIBLE_NAMES[c] ? ` (${INVISIBLE_NAMES[c]})` : ''}: it matches no text that lacks it.`,
+        message: `The ${name} contains the invisible character ${codePointName(c)}${INVISIBLE_NAMES[c] ? ` (${INVISIBLE_NAMES[c]})` : ''}: it is not the same as the word typed without it, which a search or a match then misses.`,
         fixes: [{ title: `Remove ${codePointName(c)}`, preferred: true, edits: [{ line: 0, start: i, end: i + 1, text: '' }] }],
       });
     }
@@ -120,6 +120,7 @@ const OTHER_SCRIPT = /[\u0370-\u03ff\u0400-\u052f\u1f00-\u1fff]/;
 const LATIN_LETTER = /[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff]/;
 
 type Script = 'Latin' | 'Greek' | 'Cyrillic';
+const SCRIPTS: readonly Script[] = ['Latin', 'Greek', 'Cyrillic'];
 function scriptOf(c: number): Script | undefined {
   if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x1e00 && c <= 0x1eff)) return 'Latin';
   if ((c >= 0x370 && c <= 0x3ff && c !== 0x37e && c !== 0x387) || (c >= 0x1f00 && c <= 0x1fff)) return 'Greek';
@@ -145,40 +146,50 @@ const LOOK_ALIKES: Record<Script, Record<Script, Map<string, string>>> = (() => 
   return m;
 })();
 
-/** A word (a run of letters) that mixes Latin with Greek or Cyrillic letters: nearly always a look-alike letter typed
- * or pasted from another keyboard ("Сloud" with a Cyrillic С), which no search for the word finds. The fix writes the
- * letters of the word's smaller script as their look-alikes in the larger one, when each has one. */
+/** A word (a run of letters) that mixes Latin with Greek or Cyrillic letters, one of which looks like a Latin letter:
+ * nearly always a look-alike typed or pasted from another keyboard ("Сloud" with a Cyrillic С, "Kubernеtes"), which no
+ * search for the word finds. A unit or symbol that mixes scripts with no look-alike (μm, kΩ, ΔT) is fine. The fix
+ * writes the word in one script, changing the fewest letters that each have a look-alike there ("ХМL" → "XML"). */
 function checkScripts(line: string, cs: number, ce: number, name: string, out: Finding[]): void {
   let i = cs;
   while (i < ce) {
     while (i < ce && !scriptOf(line.charCodeAt(i))) i++;
     const start = i;
     const count: Record<Script, number> = { Latin: 0, Greek: 0, Cyrillic: 0 };
+    let lookAlike = false;
     for (; i < ce; i++) {
       const c = line.charCodeAt(i);
       const s = scriptOf(c);
-      if (s) count[s]++;
-      else if (!isMark(c)) break;
+      if (s) {
+        count[s]++;
+        if (s !== 'Latin' && LOOK_ALIKES[s].Latin.has(line[i])) lookAlike = true;
+      } else if (!isMark(c)) break;
     }
-    const used = (Object.keys(count) as Script[]).filter((s) => count[s] > 0);
-    if (used.length < 2) continue;
+    const used = SCRIPTS.filter((s) => count[s] > 0);
+    if (used.length < 2 || !lookAlike) continue;
     const word = line.slice(start, i);
-    const main = used.reduce((a, b) => (count[b] > count[a] ? b : a), 'Latin' as Script);
-    const others = [...word].filter((ch) => { const s = scriptOf(ch.charCodeAt(0)); return s && s !== main; });
-    let fixed = '';
-    let fixable = true;
-    for (const ch of word) {
-      const s = scriptOf(ch.charCodeAt(0));
-      if (!s || s === main) { fixed += ch; continue; }
-      const to = LOOK_ALIKES[s][main].get(ch);
-      if (to === undefined) { fixable = false; break; }
-      fixed += to;
+    // The script to write the word in: of those every other letter has a look-alike in, the one with most letters.
+    let best: { script: Script; text: string } | undefined;
+    for (const script of used) {
+      let text = '';
+      for (const ch of word) {
+        const s = scriptOf(ch.charCodeAt(0));
+        const to = !s || s === script ? ch : LOOK_ALIKES[s][script].get(ch);
+        if (to === undefined) { text = ''; break; }
+        text += to;
+      }
+      if (text && (!best || count[script] > count[best.script])) best = { script, text };
     }
-    const shown = [...new Set(others)].slice(0, 3).map((ch) => `"${ch}" ${codePointName(ch.charCodeAt(0))}`).join(', ');
+    // The letters named: those the fix changes, or else those of the other scripts that look Latin.
+    const named = [...new Set([...word].filter((ch) => {
+      const s = scriptOf(ch.charCodeAt(0));
+      return s && (best ? s !== best.script : s !== 'Latin' && LOOK_ALIKES[s].Latin.has(ch));
+    }))];
+    const shown = named.slice(0, 3).map((ch) => `the ${scriptOf(ch.charCodeAt(0))} "${ch}" (${codePointName(ch.charCodeAt(0))})`).join(', ');
     out.push({
       code: 'mixed-script', severity: 'warning', line: 0, start, end: i,
-      message: `The ${name} mixes ${used.join(' and ')} letters in "${word}" (${shown}): most likely a look-alike letter, which no search for the word finds.`,
-      ...(fixable ? { fixes: [{ title: `Write "${fixed}" in ${main} letters`, preferred: true, edits: [{ line: 0, start, end: i, text: fixed }] }] } : {}),
+      message: `The ${name} mixes ${used.join(' and ')} letters in "${word}": ${shown}${named.length > 3 ? ', …' : ''}${best ? ` in a ${best.script} word` : ` ${named.length === 1 ? 'looks' : 'look'} like Latin`}. A search for the word typed in one script does not find it.`,
+      ...(best ? { fixes: [{ title: `Write "${best.text}" in ${best.script} letters`, preferred: true, edits: [{ line: 0, start, end: i, text: best.text }] }] } : {}),
     });
   }
 }

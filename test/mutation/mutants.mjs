@@ -3,6 +3,18 @@
 // selects the tests (mocha's --grep for unit and integration, a file-name pattern for ui), tried in order.
 export const mutants = [
   {
+    id: 'mixed-script-flags-units',
+    bug: 'a unit or symbol that mixes scripts with no look-alike letter (μm, kΩ, ΔT) is flagged as a look-alike',
+    changes: [{ file: 'src/core/phrase.ts', find: '    if (used.length < 2 || !lookAlike) continue;', replace: '    if (used.length < 2 || (!lookAlike && used.length < 0)) continue;' }],
+    tests: [{ suite: 'unit', grep: 'mixed-script' }],
+  },
+  {
+    id: 'mixed-script-fix-by-majority',
+    bug: 'the look-alike fix writes the word in the script of most of its letters even when one of them has no look-alike there ("ХМL" gets no fix)',
+    changes: [{ file: 'src/core/phrase.ts', find: '      if (text && (!best || count[script] > count[best.script])) best = { script, text };', replace: '      if (text && script === used.reduce((a, b) => (count[b] > count[a] ? b : a))) best = { script, text };' }],
+    tests: [{ suite: 'unit', grep: 'invisible-character and mixed-script fixes' }],
+  },
+  {
     id: 'save-takes-no-errors',
     bug: 'a save takes the editor\'s error count of the text, but a wrong one (none): 10 MiB with an error is pushed',
     changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "for (const f of s.linter.findings()) if (f.severity === 'error') errors++;", replace: "for (const f of s.linter.findings()) if (f.severity === 'error') errors += 0;" }],

@@ -35,6 +35,8 @@ const tsv: Case[] = [
     text: '\u0421loud server\tWolke\nnetwork\tс\u0435ть s\u0435t\n', expect: [['mixed-script', 0, 0, 5], ['mixed-script', 1, 13, 16]] },
   { name: 'mixed-script: words of one script each are fine, Greek and Cyrillic terms too',
     text: 'Microsoft Office\tМайкрософт Office\nλόγος\tслово\n', expect: [] },
+  { name: 'mixed-script: units and symbols with no look-alike letter are fine (μm, kΩ, ΔT, α-Teilchen)',
+    text: '10 \u03bcm\t10 \u03bcm\n5 k\u03a9\t\u0394T\n\u03b1-Teilchen\tx\n', expect: [] },
   { name: 'surrounding-whitespace leading and trailing', text: ' cloud\tWolke  \n',
     expect: [['surrounding-whitespace', 0, 0, 1], ['surrounding-whitespace', 0, 12, 14]] },
   { name: 'surrounding-whitespace: Unicode spaces', text: '\u00A0cloud\tWolke\u3000\n',
@@ -150,8 +152,13 @@ describe('rules: invisible-character and mixed-script fixes', () => {
   it('writes the word in the script of most of its letters', () => {
     assert.deepEqual(fixOf('\u0421l\u043eud\tWolke\n', 'mixed-script')?.edits, [{ line: 0, start: 0, end: 5, text: 'Cloud' }]);
     assert.deepEqual(fixOf('x\t\u0441e\u0442\u044c\n', 'mixed-script')?.edits, [{ line: 0, start: 2, end: 6, text: '\u0441\u0435\u0442\u044c' }]);
-    assert.equal(fixOf('x\t\u0434ab\n', 'mixed-script'), undefined, 'no Latin look-alike for д: no fix, still a finding');
-    assert.ok(lintEntries('x\t\u0434ab\n', { format: 'tsv' }).some((f) => f.code === 'mixed-script'));
+    // Х and М have Latin look-alikes, L no Cyrillic one: written in Latin, though most letters are Cyrillic.
+    assert.deepEqual(fixOf('XML\t\u0425\u041cL\n', 'mixed-script')?.edits, [{ line: 0, start: 4, end: 7, text: 'XML' }]);
+    const xml = lintEntries('XML\t\u0425\u041cL\n', { format: 'tsv' })[0];
+    assert.equal(xml.message, 'The target phrase mixes Latin and Cyrillic letters in "\u0425\u041cL": the Cyrillic "\u0425" (U+0425), the Cyrillic "\u041c" (U+041C) in a Latin word. A search for the word typed in one script does not find it.');
+    // д has no Latin look-alike and b no Cyrillic one: no fix either way; а looks Latin, so it is still a finding.
+    assert.equal(fixOf('x\t\u0434\u0430b\n', 'mixed-script'), undefined, 'д has no Latin look-alike, b no Cyrillic one: no fix');
+    assert.ok(lintEntries('x\t\u0434\u0430b\n', { format: 'tsv' }).some((f) => f.code === 'mixed-script'));
   });
 });
 
