@@ -12,16 +12,19 @@ import type { GlossaryViewActions, RemoteDocuments } from './renameSource';
 export function registerGlossaryView(ctx: CommandContext, diagnostics: DiagnosticsManager, remote: RemoteDocuments, state: vscode.Memento): {
   actions: GlossaryViewActions & DraftActions & DeleteSourceActions; disposables: vscode.Disposable[];
 } {
-  // Rename and Delete Source Phrase load when one first runs (./lazy.ts, dist/glossaryView.js).
+  // Rename and Delete Source Phrase, Add Language and Fill Missing load when one first runs (./lazy.ts,
+  // dist/glossaryView.js).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const sources = once(() => (require('./lazy') as typeof import('./lazy')).makeSourceCommands(ctx, remote));
-  const drafts = draftActions(ctx, diagnostics);
-  const actions = { ...forward(() => sources().actions, { renameSourcePhrase: true, deleteSourcePhrase: true }), ...drafts };
+  const sources = once(() => (require('./lazy') as typeof import('./lazy')).makeSourceCommands(ctx, remote, diagnostics));
+  const drafts = draftActions(diagnostics);
+  const actions = { ...forward(() => sources().actions, { renameSourcePhrase: true, deleteSourcePhrase: true, addLanguage: true, fillMissing: true }), ...drafts };
   return {
     actions,
     disposables: [
-      ...registerCommands(forward(() => sources().commands, { 'terminology.renameSourcePhrase': true, 'terminology.deleteSourcePhrase': true })),
-      ...registerDraftCommands(ctx, drafts, diagnostics, state),
+      ...registerCommands(forward(() => sources().commands, {
+        'terminology.renameSourcePhrase': true, 'terminology.deleteSourcePhrase': true, 'terminology.addLanguage': true, 'terminology.fillMissing': true,
+      })),
+      ...registerDraftCommands(drafts, diagnostics, state),
     ],
   };
 }
