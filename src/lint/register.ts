@@ -6,8 +6,9 @@ import type { Offload } from '../worker/offload';
 import type { ShownErrors } from '../platform/errors';
 import { registerCodeActions } from './codeActions';
 import { DiagnosticsManager } from './diagnosticsManager';
+import { markInvisibles } from './invisibleMarks';
 
 export function registerLint(log: Logger, offload: Offload, errors: ShownErrors): { diagnostics: DiagnosticsManager; disposables: vscode.Disposable[] } {
   const diagnostics = new DiagnosticsManager(log);
-  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics, offload, errors)] };
+  return { diagnostics, disposables: [diagnostics, ...registerCodeActions(diagnostics, offload, errors), ...markInvisibles(diagnostics)] };
 }
