@@ -18,8 +18,8 @@ export async function run(t) {
   const look = (await rows.filter({ hasText: 'mixed-script' }).first().innerText()).replace(/\s+/g, ' ');
   t.check(/the Cyrillic "С" \(U\+0421\) in a Latin word/.test(look), `the look-alike is named by its script and code point (${look})`);
   // The zero-width space is marked in the line by its code point (a decoration after it), where VS Code drew a box.
-  const marks = await page.evaluate(() => [...document.querySelectorAll('.view-lines span')]
-    .map((e) => getComputedStyle(e, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal'));
+  const marks = await page.locator('.view-lines').first().evaluate((el) => [...el.querySelectorAll('span')]
+    .map((e) => e.ownerDocument.defaultView.getComputedStyle(e, '::after').content).filter((c) => c && c !== 'none' && c !== 'normal'));
   t.check(marks.some((c) => c.includes('200B')), `the invisible character is marked "200B" in the line (${marks.join(' ')})`);
 
   // The fixes, from the light bulb on each line.
