@@ -2,7 +2,7 @@
  * entry (one separator, two non-empty phrases without edge whitespace, control characters, quotes or a length to
  * check) and the hash of its source phrase. Allocates nothing for a clean line. Used by entries.ts (the one-shot
  * lint) and entriesLinter.ts (the incremental one). */
-import { INVISIBLE_CHAR, MAX_SAFE_UNITS_FOR_PHRASE, isInvisible, isTrimmableSpace } from './text';
+import { INVISIBLE_CHAR, MAX_SAFE_UNITS_FOR_PHRASE, isCombiningMark, isInvisible, isLatinLetter, isTrimmableSpace } from './text';
 
 export const BOM = 0xfeff;
 export const NO_KEY = -1;
@@ -51,18 +51,12 @@ export function scanLine(text: string, from: number, sep: number): number {
   return h & 0x3fffffff; // a small integer: a Map keeps it without allocating
 }
 
-/** A Latin letter (ASCII or accented): next to a Greek or Cyrillic one, a word that mixes scripts (rule mixed-script). */
-function isLatinLetter(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f) || (c >= 0x1e00 && c <= 0x1eff);
-}
-const isMark = (c: number) => (c >= 0x300 && c <= 0x36f) || (c >= 0x483 && c <= 0x489);
-
 /** Whether the letter at `i` has a Latin letter next to it, combining marks between them aside (as MIXED). */
 function nextToLatin(text: string, i: number): boolean {
   let a = i - 1;
   while (a >= 0 && text.charCodeAt(a) >= 0x300 && text.charCodeAt(a) <= 0x36f) a--;
   let b = i + 1;
-  while (b < text.length && isMark(text.charCodeAt(b))) b++;
+  while (b < text.length && isCombiningMark(text.charCodeAt(b))) b++;
   return isLatinLetter(text.charCodeAt(a)) || isLatinLetter(text.charCodeAt(b));
 }
 

@@ -2,7 +2,7 @@
 import { LIMITS, type Finding, type RuleCode } from './findings';
 import type { Field } from './fields';
 import {
-  codePointName, INVISIBLE_CHAR, isControl, isInvisible, isTrimmableSpace, isUnicodeNewline, MAX_SAFE_UNITS_FOR_PHRASE,
+  codePointName, INVISIBLE_CHAR, isCombiningMark, isControl, isInvisible, isLatinLetter, isTrimmableSpace, isUnicodeNewline, MAX_SAFE_UNITS_FOR_PHRASE,
   SUSPICIOUS_CHAR, utf8Length,
 } from './text';
 
@@ -122,12 +122,11 @@ const LATIN_LETTER = /[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1ef
 type Script = 'Latin' | 'Greek' | 'Cyrillic';
 const SCRIPTS: readonly Script[] = ['Latin', 'Greek', 'Cyrillic'];
 function scriptOf(c: number): Script | undefined {
-  if ((c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x1e00 && c <= 0x1eff)) return 'Latin';
+  if (isLatinLetter(c)) return 'Latin';
   if ((c >= 0x370 && c <= 0x3ff && c !== 0x37e && c !== 0x387) || (c >= 0x1f00 && c <= 0x1fff)) return 'Greek';
   if (c >= 0x400 && c <= 0x52f && !(c >= 0x482 && c <= 0x489)) return 'Cyrillic';
   return undefined;
 }
-const isMark = (c: number) => (c >= 0x300 && c <= 0x36f) || (c >= 0x483 && c <= 0x489);
 
 /** Letters of one script that look like letters of another, by script: what a fix writes instead. */
 const LOOK_ALIKES: Record<Script, Record<Script, Map<string, string>>> = (() => {
@@ -163,7 +162,7 @@ function checkScripts(line: string, cs: number, ce: number, name: string, out: F
       if (s) {
         count[s]++;
         if (s !== 'Latin' && LOOK_ALIKES[s].Latin.has(line[i])) lookAlike = true;
-      } else if (!isMark(c)) break;
+      } else if (!isCombiningMark(c)) break;
     }
     const used = SCRIPTS.filter((s) => count[s] > 0);
     if (used.length < 2 || !lookAlike) continue;

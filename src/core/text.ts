@@ -57,6 +57,16 @@ export function isInvisible(c: number): boolean {
 // eslint-disable-next-line no-misleading-character-class -- single invisible code points, combining ones among them, are the point
 export const INVISIBLE_CHAR = /[\u00ad\u034f\u061c\u180b-\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/;
 
+/** A Latin letter, ASCII or accented (not × and ÷): the rule mixed-script's Latin side. */
+export function isLatinLetter(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x1e00 && c <= 0x1eff);
+}
+
+/** A combining mark that may sit inside a Latin, Greek or Cyrillic word. */
+export function isCombiningMark(c: number): boolean {
+  return (c >= 0x300 && c <= 0x36f) || (c >= 0x483 && c <= 0x489);
+}
+
 export function codePointName(c: number): string {
   return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
 }
