@@ -16,6 +16,8 @@ const styleCore = () => require('./lazy') as typeof import('./lazy');
 export const STYLE_AUTHORITY = 'style-rules';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+/** How long after a push its own re-read is served from what the push fetched (VS Code reads within milliseconds). */
+const REREAD_MS = 5000;
 
 export function styleRulesUri(list: { styleId: string; name: string }): vscode.Uri {
   return vscode.Uri.from({ scheme: 'terminology', authority: STYLE_AUTHORITY, path: `/${list.name.replace(/[/\\]/g, '\u2215') || '(unnamed)'}.json`, query: `id=${list.styleId}` });
@@ -58,6 +60,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   /** The remote version the user chose to overwrite, per address (one save). */
   private readonly approved = new Map<string, number>();
   private readonly saveReasons = new Map<string, vscode.TextDocumentSaveReason>();
+  /** The list a push just fetched, for the re-read it asks VS Code for (to show the new instructions' ids): that read
+   * takes it from here instead of fetching it a second time, within REREAD_MS. */
+  private readonly rereads = new Map<string, { o: Opened; until: number }>();
   /** Per address, the list each recent text descends from: a read (a revert, Reload, "Don't Save") replaces the text,
    * and Undo brings the text before it back, with the list it descends from (the version the save checks). */
   private history = new BaseHistory<StyleRuleList>();
@@ -108,6 +113,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.opened.clear();
     this.approved.clear();
     this.saveReasons.clear();
+    this.rereads.clear();
     this.history = new BaseHistory<StyleRuleList>();
   }
 
@@ -201,6 +207,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
     const prev = this.current(key);
     if (doc && prev && !prev.unknownBase) this.history.remember(key, doc.getText(), prev.list);
+    const reread = this.rereads.get(key);
+    this.rereads.delete(key);
+    if (reread && reread.until >= Date.now() && this.opened.get(key) === reread.o) return encoder.encode(reread.o.text);
     const o = await this.fetch(uri, true);
     this.history.remember(key, o.text, o.list);
     // The document descends from this list once it shows its text (VS Code may drop the read: see Opened.previous).
@@ -282,6 +291,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     if (after.text !== text) {
       setTimeout(() => {
         after.mtime = Math.max(Date.now(), after.mtime + 1);
+        this.rereads.set(key, { o: after, until: Date.now() + REREAD_MS });
         this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
       }, 100);
     }

@@ -59,7 +59,12 @@ describe('editable style rule lists in VS Code', () => {
     assert.deepEqual(remote().configured_rules, { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } });
     assert.equal(remote().version, 4);
     // The new instruction's id comes back into the (clean) document, so the next save updates it instead of adding another.
+    const pushedAt = service().requests.length;
     await waitFor(() => doc.getText().includes('"id"'));
+    // That re-read takes the list the push fetched last: it asks the service nothing (a request made after the save has
+    // returned may land in whatever comes next, and a GET here would be the list's third after the push).
+    const reads = service().requests.slice(pushedAt).filter((r) => r.path === `/v3/style_rules/${styleId}`);
+    assert.deepEqual(reads.map((r) => `${r.method} ${r.status}`), [], 'the re-read after the push sends no request');
     assert.equal(JSON.parse(doc.getText()).custom_instructions[0].id, remote().custom_instructions![0].id);
     assert.ok(!doc.isDirty);
     const items = await ext.styleRules.items();
