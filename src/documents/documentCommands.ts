@@ -177,7 +177,8 @@ export interface DocumentActions {
   preflightSave(uri: vscode.Uri, signal?: AbortSignal): Promise<Preflight>;
 }
 
-export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots): DocumentActions {
+/** `openingInTable`: a glossary is about to be read for the table (see DiagnosticsManager.skipPreload). */
+export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots, openingInTable?: (uri: vscode.Uri) => void): DocumentActions {
   const open = async (uri: vscode.Uri, language: string) => {
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
@@ -194,7 +195,9 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     openTermList: (c, lang) => open(termListUri(c, lang), LANGUAGE_TERMS),
     openGlossary: async (g, sourceLang, options) => {
       if (options?.in !== 'table') return open(glossaryViewUri(g, sourceLang), LANGUAGE_MULTILINGUAL);
-      let doc = await vscode.workspace.openTextDocument(glossaryViewUri(g, sourceLang));
+      const uri = glossaryViewUri(g, sourceLang);
+      if (!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) openingInTable?.(uri);
+      let doc = await vscode.workspace.openTextDocument(uri);
       if (doc.languageId !== LANGUAGE_MULTILINGUAL) doc = await vscode.languages.setTextDocumentLanguage(doc, LANGUAGE_MULTILINGUAL);
       await vscode.commands.executeCommand('vscode.openWith', doc.uri, 'terminology.table', { preview: false });
       return doc;

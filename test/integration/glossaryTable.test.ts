@@ -167,3 +167,43 @@ describe('glossary table: a multilingual glossary in the table view', () => {
     assert.deepEqual(ext.table.activeGrid(), ['EN', 'DE', 'FR', 'JA']);
   });
 });
+
+describe('glossary table: a large glossary fresh from the service', () => {
+  let ext: TerminologyApi;
+  before(async () => {
+    ext = await api();
+    if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
+  });
+
+  it('a large glossary fresh in the table is linted once open, not while VS Code builds it; all its findings come', async () => {
+    // About 330 KiB joined, over the size read into a lint state during the read (256 KiB); every 40th source has
+    // no FR target.
+    const rows = 3000;
+    const big = (n: number) => ({ glossaryId: `a11a1a1a-0000-4000-8000-00000000${n}bb0`, name: `Grid table large ${n}` });
+    const entries = (lang: string) => Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, `${lang} Begriff ${i} eins zwei drei`] as [string, string]);
+    const dictionaries = { 'en-de': entries('de'), 'en-fr': entries('fr').filter((_, i) => i % 40 !== 7) };
+    const gaps = rows / 40;
+    const [inTable, inText] = [big(1), big(2)];
+    seedGlossary(inTable, dictionaries);
+    seedGlossary(inText, dictionaries);
+    try {
+      const before = ext.diagnostics.preloadsStarted;
+      const opened = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${inTable.name}/en.multilingual.tsv`, query: `id=${inTable.glossaryId}` });
+      const rendered = nextReport(ext, opened, 'rendered');
+      const d = await ext.actions.openGlossary(inTable, 'en', { in: 'table' });
+      assert.ok(d.getText().length > 256 * 1024, `${d.getText().length} characters: large enough to be read into a lint state`);
+      await rendered;
+      assert.equal(ext.diagnostics.preloadsStarted, before, 'the read for the table is not linted while VS Code builds the document');
+      const missing = () => vscode.languages.getDiagnostics(d.uri).filter((x) => (typeof x.code === 'object' ? x.code.value : x.code) === 'missing-translation').length;
+      for (let waited = 0; missing() !== gaps && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(missing(), gaps, 'every gap is a finding once the document is open');
+      // Opened as text, the same glossary is read into a lint state while VS Code builds it, as before.
+      await ext.actions.openGlossary(inText, 'en', { in: 'text' });
+      assert.equal(ext.diagnostics.preloadsStarted, before + 1, 'a read for the text editor is linted during the read');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      removeGlossary(inTable.glossaryId);
+      removeGlossary(inText.glossaryId);
+    }
+  });
+});
