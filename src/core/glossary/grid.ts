@@ -123,18 +123,37 @@ export function joinGridTexts(sourceLang: string, dictionaries: ReadonlyArray<{ 
  * `duplicate-source`, an error, which blocks the push until it is resolved). */
 class GridJoin {
   private readonly order: string[] = [];
-  private readonly rows = new Map<string, (string | undefined)[]>();
+  /** The first row of each source, in `order`'s order. */
+  private readonly firstRows: (string | undefined)[][] = [];
+  /** Each source's place in `order`. */
+  private readonly places = new Map<string, number>();
   /** The further rows of a source repeated in a dictionary, after its first row. */
   private readonly repeats = new Map<string, (string | undefined)[][]>();
-  constructor(private readonly width: number) {}
+  /** Per dictionary, the place in `order` after the source it last filled: dictionaries of one glossary mostly list
+   * the same sources in the same order, so the next entry's source is usually there, found without a lookup. */
+  private readonly cursor: number[];
+  constructor(private readonly width: number) {
+    this.cursor = new Array<number>(width).fill(0);
+  }
 
   add(k: number, source: string, target: string): void {
-    let row = this.rows.get(source);
-    if (!row) {
+    const j = this.cursor[k];
+    if (j < this.order.length && this.order[j] === source && this.firstRows[j][k] === undefined) {
+      this.firstRows[j][k] = target;
+      this.cursor[k] = j + 1;
+      return;
+    }
+    const place = this.places.get(source);
+    let row: (string | undefined)[] | undefined;
+    if (place === undefined) {
       row = new Array<string | undefined>(this.width);
-      this.rows.set(source, row);
+      this.places.set(source, this.order.length);
       this.order.push(source);
-    } else if (row[k] !== undefined) {
+      this.firstRows.push(row);
+      this.cursor[k] = this.order.length;
+    } else if ((row = this.firstRows[place])[k] === undefined) {
+      this.cursor[k] = place + 1;
+    } else {
       let more = this.repeats.get(source);
       if (!more) this.repeats.set(source, more = []);
       row = more.find((r) => r[k] === undefined);
@@ -150,9 +169,10 @@ class GridJoin {
       for (let k = 0; k < this.width; k++) out += '\t' + (row[k] === undefined ? '' : encodeCell(row[k]!));
       return out;
     };
-    for (const source of this.order) {
-      lines.push(line(source, this.rows.get(source)!));
-      const more = this.repeats.get(source);
+    for (let j = 0; j < this.order.length; j++) {
+      const source = this.order[j];
+      lines.push(line(source, this.firstRows[j]));
+      const more = this.repeats.size ? this.repeats.get(source) : undefined;
       if (more) for (const row of more) lines.push(line(source, row));
     }
     lines.push('');

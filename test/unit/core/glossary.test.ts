@@ -89,6 +89,39 @@ describe('multilingual glossary: join and split', () => {
     }), { numRuns: 300 });
   });
 
+  it('property: the join gives the rows a lookup of every source gives, when dictionaries share sources in one order', () => {
+    // The reference: each entry's row looked up by its source (a repeat in the next row of that source free for it).
+    const reference = (dicts: ReadonlyArray<{ targetLang: string; entries: readonly EntryValues[] }>) => {
+      const order: string[] = [];
+      const rows = new Map<string, (string | undefined)[][]>();
+      dicts.forEach((d, k) => {
+        for (const e of d.entries) {
+          let list = rows.get(e.source);
+          if (!list) { rows.set(e.source, list = []); order.push(e.source); }
+          let row = list.find((r) => r[k] === undefined);
+          if (!row) list.push(row = new Array<string | undefined>(dicts.length));
+          row[k] = e.target;
+        }
+      });
+      const cell = (v: string | undefined) => (v === undefined ? '' : v === '' ? '""' : v);
+      return ['en\t' + dicts.map((d) => d.targetLang).join('\t'), ...order.flatMap((src) => rows.get(src)!.map((r) => [src, ...r.map(cell)].join('\t'))), ''].join('\n');
+    };
+    // Sources from one list, each dictionary keeping most of them in that order: gaps, a moved source, a repeat.
+    const sources = ['cloud', 'server', 'login', 'price', 'ticket', 'account', 'invoice', 'gateway'];
+    const dictionary = (lang: string) => fc.array(fc.record({ keep: fc.integer({ min: 0, max: 9 }), target: fc.constantFrom('x', 'y', 'z', '') }), { minLength: sources.length, maxLength: sources.length })
+      .chain((picks) => fc.tuple(fc.constant(picks), fc.nat({ max: sources.length - 1 }), fc.nat({ max: sources.length - 1 })))
+      .map(([picks, moved, repeated]) => {
+        const entries: EntryValues[] = [];
+        picks.forEach((p, i) => { if (p.keep > 1 && i !== moved) entries.push({ source: sources[i], target: `${lang}-${p.target}` }); });
+        if (picks[moved].keep > 4) entries.splice(Math.floor(entries.length / 2), 0, { source: sources[moved], target: `${lang}-moved` });
+        if (picks[repeated].keep > 7) entries.push({ source: sources[repeated], target: `${lang}-again` });
+        return { targetLang: lang, entries };
+      });
+    fc.assert(fc.property(fc.tuple(dictionary('de'), dictionary('fr'), dictionary('ja')), (dicts) => {
+      assert.equal(joinGrid('en', dicts), reference(dicts));
+    }), { numRuns: 500 });
+  });
+
   it('property: joining the service\'s TSV texts directly gives the text of joining their parsed entries', () => {
     // Any text: quoted phrases, CR, blank and whitespace lines, a byte order mark, lines of one or three fields.
     const line = fc.array(fc.constantFrom('a', 'B', ' ', '"', '""', '\t', 'é', '中', '\uFEFF', '\u3000', 'x'), { maxLength: 6 }).map((p) => p.join(''));
