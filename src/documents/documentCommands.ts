@@ -177,7 +177,7 @@ export interface DocumentActions {
   preflightSave(uri: vscode.Uri, signal?: AbortSignal): Promise<Preflight>;
 }
 
-/** `openingInTable`: a glossary is about to be read for the table (see DiagnosticsManager.skipPreload). */
+/** `openingInTable`: a glossary is about to be read for the table (see DiagnosticsManager.openingInTable). */
 export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snapshots: RemoteSnapshots, openingInTable?: (uri: vscode.Uri) => void): DocumentActions {
   const open = async (uri: vscode.Uri, language: string) => {
     let doc = await vscode.workspace.openTextDocument(uri);

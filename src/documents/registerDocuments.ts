@@ -57,7 +57,7 @@ export function registerDocuments(ctx: CommandContext, diagnostics: DiagnosticsM
   const spill = storage && storage.scheme === 'file' ? new SpilledBases(vscode.Uri.joinPath(storage, 'closed-bases').fsPath) : undefined;
   const fs = new RemoteFileSystem(store, createSaveUi(ctx, diagnostics, snapshots), ctx.log.child('documents'), bases, spill);
   const status = new DocumentStatus(diagnostics);
-  const docs = documentActions(ctx, fs, snapshots, (uri) => diagnostics.skipPreload(uri));
+  const docs = documentActions(ctx, fs, snapshots, (uri) => diagnostics.openingInTable(uri));
   // Push File's steps and actions load when it first runs (./lazy.ts, dist/pushFile.js).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const pushing = once(() => (require('./lazy') as typeof import('./lazy')).makePushFile(ctx, diagnostics));

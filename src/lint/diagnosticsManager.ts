@@ -69,6 +69,8 @@ export class DiagnosticsManager implements vscode.Disposable {
 
   /** Texts up to this many UTF-16 units are read at once; longer ones in slices. */
   static readonly SLICE_ABOVE = 256 * 1024;
+  /** At most this long after a document opening in the table opened, its lint starts though no first rows came. */
+  static readonly HOLD_MS = 3000;
   /** Work per slice while reading a large text, in milliseconds. */
   static readonly SLICE_MS = 8;
   /** Documents of more lines are read (`getText()`, 10-20 ms for 10 MiB) in a later task, not in the event's. */
@@ -220,15 +222,49 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly preloads = new Map<string, Preload>();
   /** How many reads were preloaded (for the tests). */
   preloadsStarted = 0;
-  /** Addresses whose next read is not preloaded, until when (see skipPreload). */
+  /** Addresses whose next read is not preloaded, until when (see openingInTable). */
   private readonly noPreload = new Map<string, number>();
 
-  /** The next read of `uri` (within 30 s) opens it in the table: its first rows come before its findings. Reading it
-   * into a lint state while VS Code builds the document took the cores that build needs (a 6 MiB glossary fresh in
-   * the table: first rows at 1.5-2.4x VS Code's own open of the text, against 1.2-1.3x without). The document is
-   * linted once it is open, in slices, as any other. */
-  skipPreload(uri: vscode.Uri): void {
-    this.noPreload.set(uri.toString(), Date.now() + 30_000);
+  /** Documents opening in the table whose lint waits for the table's first rows (see openingInTable). */
+  private readonly held = new Map<string, { until: number; doc?: vscode.TextDocument; go?: () => void }>();
+
+  /** `uri` is about to be read and opened in the table: its first rows come before its findings. Reading it into a
+   * lint state while VS Code builds the document (the preload) took the cores that build needs (a 6 MiB glossary
+   * fresh in the table: first rows at 1.5-2.4x VS Code's own open of the text, against 1.2-1.3x without), and so did
+   * linting it while the table's webview started. So its read is not preloaded, and the lint of a large text starts
+   * when the table shows its first rows (tableShown), or HOLD_MS after the document opened, whichever comes first. */
+  openingInTable(uri: vscode.Uri): void {
+    const key = uri.toString();
+    this.noPreload.set(key, Date.now() + 30_000);
+    this.held.set(key, { until: Date.now() + 30_000 });
+  }
+
+  /** The table shows the first rows of `uri`: a lint held for it starts. */
+  tableShown(uri: vscode.Uri): void {
+    this.held.get(uri.toString())?.go?.();
+  }
+
+  /** Whether `open` waits for the table (see openingInTable): the document is kept to be opened then. */
+  private holds(doc: vscode.TextDocument): boolean {
+    const key = doc.uri.toString();
+    const hold = this.held.get(key);
+    if (!hold) return false;
+    // A small text is linted at once, its findings in the table's first message; only a large one waits.
+    const small = !hold.go && doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end) <= DiagnosticsManager.SLICE_ABOVE;
+    if (small || (hold.until < Date.now() && !hold.go)) { this.held.delete(key); return false; }
+    hold.doc = doc;
+    if (!hold.go) {
+      const timer = setTimeout(() => go(), DiagnosticsManager.HOLD_MS);
+      const go = () => {
+        clearTimeout(timer);
+        if (this.held.get(key) !== hold) return;
+        this.held.delete(key);
+        const now = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+        if (now && !now.isClosed) this.open(now);
+      };
+      hold.go = go;
+    }
+    return true;
   }
 
   /** A remote document's text was handed to VS Code (readFile): VS Code now spends a second or more building its
@@ -365,7 +401,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   private open(doc: vscode.TextDocument): void {
     const kind = lintKindOf(doc, this.settings);
     const key = doc.uri.toString();
-    if (!kind || this.docs.has(key)) return;
+    if (!kind || this.docs.has(key) || this.holds(doc)) return;
     const prev = this.closing.get(key);
     // (The same address and version with another line count is another document: a new untitled one.)
     if (prev && prev.version === doc.version && prev.lineCount === doc.lineCount && JSON.stringify(prev.state.kind) === JSON.stringify(kind)) {

@@ -375,7 +375,10 @@ export class TablePanel implements vscode.Disposable {
       case 'scrollMeasured':
       case 'viewMeasured':
       case 'viewChanged':
-        if (m.type === 'rendered') this.shown?.();
+        if (m.type === 'rendered') {
+          this.shown?.();
+          this.owner.diagnostics.tableShown(doc.uri);
+        }
         this.owner.log.debug(`table ${doc.uri.path}: ${JSON.stringify(m)}`);
         this.owner.reported(doc.uri, m);
         return { ok: true };

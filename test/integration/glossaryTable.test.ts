@@ -175,7 +175,7 @@ describe('glossary table: a large glossary fresh from the service', () => {
     if (!(await ext.actions.setApiKey(PAID_KEY))) throw new Error('the emulator key was refused');
   });
 
-  it('a large glossary fresh in the table is linted once open, not while VS Code builds it; all its findings come', async () => {
+  it('a large glossary fresh in the table is linted once its first rows show, not while VS Code builds it; all its findings come', async () => {
     // About 330 KiB joined, over the size read into a lint state during the read (256 KiB); every 40th source has
     // no FR target.
     const rows = 3000;
@@ -189,11 +189,13 @@ describe('glossary table: a large glossary fresh from the service', () => {
     try {
       const before = ext.diagnostics.preloadsStarted;
       const opened = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${inTable.name}/en.multilingual.tsv`, query: `id=${inTable.glossaryId}` });
-      const rendered = nextReport(ext, opened, 'rendered');
+      const rendered = nextReport(ext, opened, 'rendered').then(() => performance.now());
+      const linted = new Promise<number>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === opened.toString()) { sub.dispose(); resolve(performance.now()); } }); });
       const d = await ext.actions.openGlossary(inTable, 'en', { in: 'table' });
       assert.ok(d.getText().length > 256 * 1024, `${d.getText().length} characters: large enough to be read into a lint state`);
-      await rendered;
+      const [shownAt, lintedAt] = await Promise.all([rendered, linted]);
       assert.equal(ext.diagnostics.preloadsStarted, before, 'the read for the table is not linted while VS Code builds the document');
+      assert.ok(lintedAt > shownAt, `its lint waits for the table's first rows (linted ${(lintedAt - shownAt).toFixed(0)} ms after them)`);
       const missing = () => vscode.languages.getDiagnostics(d.uri).filter((x) => (typeof x.code === 'object' ? x.code.value : x.code) === 'missing-translation').length;
       for (let waited = 0; missing() !== gaps && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       assert.equal(missing(), gaps, 'every gap is a finding once the document is open');
