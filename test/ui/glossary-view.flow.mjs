@@ -48,9 +48,12 @@ export async function run(t) {
   await t.command('Terminology: Fill Missing Translations');
   await t.pick('JA', { exact: true });
   await t.until(async () => (await t.editorLines()).some((l) => l.includes('[JA]')), 'drafts in the JA column');
-  const italic = await page.locator('.editor-group-container.active .view-line span').evaluateAll((els) => els
+  // The marks follow the drafts' text (they are set once the drafts are published): wait for them, 5 s at most.
+  const styles = () => page.locator('.editor-group-container.active .view-line span').evaluateAll((els) => els
     .filter((e) => e.children.length === 0 && e.textContent.includes('[JA]'))
     .map((e) => e.ownerDocument.defaultView.getComputedStyle(e).fontStyle));
+  let italic = [];
+  await t.until(async () => { italic = await styles(); return italic.length > 0 && italic.every((f) => f === 'italic'); }, 'the drafts in italics', { timeout: 5000 }).catch(() => undefined);
   t.check(italic.length > 0 && italic.every((f) => f === 'italic'), `the drafts are shown in italics (${italic.join(', ')})`);
   t.check((await t.activeTab()).dirty && t.requests('PUT', /dictionaries/).length - before === 1, 'the drafts are not pushed: the tab is dirty, no new PUT');
   // Ctrl+S asks before machine translations nobody changed become entries; Review Drafts sends nothing and moves to
