@@ -222,11 +222,9 @@ export class DiagnosticsManager implements vscode.Disposable {
   private readonly preloads = new Map<string, Preload>();
   /** How many reads were preloaded (for the tests). */
   preloadsStarted = 0;
-  /** Addresses whose next read is not preloaded, until when (see openingInTable). */
-  private readonly noPreload = new Map<string, number>();
-
-  /** Documents opening in the table whose lint waits for the table's first rows (see openingInTable). */
-  private readonly held = new Map<string, { until: number; doc?: vscode.TextDocument; go?: () => void }>();
+  /** Documents about to open in the table, until when: their read is not preloaded, and a large one's lint waits for
+   * the table's first rows (see openingInTable). */
+  private readonly held = new Map<string, { until: number; go?: () => void }>();
 
   /** `uri` is about to be read and opened in the table: its first rows come before its findings. Reading it into a
    * lint state while VS Code builds the document (the preload) took the cores that build needs (a 6 MiB glossary
@@ -234,9 +232,7 @@ export class DiagnosticsManager implements vscode.Disposable {
    * linting it while the table's webview started. So its read is not preloaded, and the lint of a large text starts
    * when the table shows its first rows (tableShown), or HOLD_MS after the document opened, whichever comes first. */
   openingInTable(uri: vscode.Uri): void {
-    const key = uri.toString();
-    this.noPreload.set(key, Date.now() + 30_000);
-    this.held.set(key, { until: Date.now() + 30_000 });
+    this.held.set(uri.toString(), { until: Date.now() + 30_000 });
   }
 
   /** The table shows the first rows of `uri`: a lint held for it starts. */
@@ -244,7 +240,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.held.get(uri.toString())?.go?.();
   }
 
-  /** Whether `open` waits for the table (see openingInTable): the document is kept to be opened then. */
+  /** Whether `open` waits for the table (see openingInTable); the document open then is linted when it goes on. */
   private holds(doc: vscode.TextDocument): boolean {
     const key = doc.uri.toString();
     const hold = this.held.get(key);
@@ -252,7 +248,6 @@ export class DiagnosticsManager implements vscode.Disposable {
     // A small text is linted at once, its findings in the table's first message; only a large one waits.
     const small = !hold.go && doc.offsetAt(doc.lineAt(doc.lineCount - 1).range.end) <= DiagnosticsManager.SLICE_ABOVE;
     if (small || (hold.until < Date.now() && !hold.go)) { this.held.delete(key); return false; }
-    hold.doc = doc;
     if (!hold.go) {
       const timer = setTimeout(() => go(), DiagnosticsManager.HOLD_MS);
       const go = () => {
@@ -274,9 +269,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   preload(uri: vscode.Uri, text: string): void {
     const key = uri.toString();
     const kind = remoteLintKind(uri);
-    const skip = this.noPreload.get(key);
-    this.noPreload.delete(key);
-    if (skip !== undefined && skip >= Date.now()) return;
+    if ((this.held.get(key)?.until ?? 0) >= Date.now()) return;
     if (!kind || (kind.kind !== 'entries' && kind.kind !== 'glossary') || this.docs.has(key) || text.length <= DiagnosticsManager.SLICE_ABOVE) return;
     this.dropPreload(key);
     const linter = kind.kind === 'entries' ? new EntriesLinter(kind) : new GridLinter();
