@@ -162,9 +162,11 @@ export function entryChanges(
  * remote moved. O(n): the lines are compared as multisets; only lines that differ are parsed. */
 export function sameContent(a: string, b: string, kind: 'entries' | 'terms'): boolean {
   if (a === b) return true;
-  const la = contentLines(a, kind);
-  const lb = contentLines(b, kind);
-  // Texts of one lineage differ in a few places: skip the common head and tail before hashing lines.
+  // Texts of one lineage differ in a few places: the lines both share at their start and at their end are compared
+  // as text (blocks of characters, no line split), and only the lines between are split, then hashed.
+  const [from, endA, endB] = differingLines(a, b);
+  const la = contentLines(a.slice(from, endA), kind, from === 0);
+  const lb = contentLines(b.slice(from, endB), kind, from === 0);
   let head = 0;
   while (head < la.length && head < lb.length && la[head] === lb[head]) head++;
   let tail = 0;
@@ -193,10 +195,33 @@ export function sameContent(a: string, b: string, kind: 'entries' | 'terms'): bo
   return x.every((c, i) => c === y[i]);
 }
 
-/** The lines that carry content: no byte order mark; blank lines dropped (for term lists, only empty ones). */
-function contentLines(text: string, kind: 'entries' | 'terms'): string[] {
-  const lines = splitLines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** The lines that carry content: no byte order mark (`atStart`: the text starts the document); blank lines dropped
+ * (for term lists, only empty ones). */
+function contentLines(text: string, kind: 'entries' | 'terms', atStart = true): string[] {
+  const lines = splitLines(atStart && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   return lines.filter(kind === 'terms' ? (l) => l !== '' : (l) => l.trim() !== '');
+}
+
+/** Characters compared at a time when two texts are scanned for what they share (one string comparison each). */
+const BLOCK = 4096;
+
+/** Where `a` and `b` differ, cut at line ends: `a.slice(from, endA)` and `b.slice(from, endB)` hold every line the two
+ * do not share; before `from` (just after a line feed) and after the ends (each just after a line feed, the rest of
+ * the text the same in both) they are the same characters, so the same lines. */
+export function differingLines(a: string, b: string): [from: number, endA: number, endB: number] {
+  const n = Math.min(a.length, b.length);
+  let p = 0;
+  while (p + BLOCK <= n && a.substring(p, p + BLOCK) === b.substring(p, p + BLOCK)) p += BLOCK;
+  while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  const from = p > 0 ? a.lastIndexOf('\n', p - 1) + 1 : 0;
+  // The shared end may not reach back over `from` in either text.
+  const most = n - from;
+  let s = 0;
+  while (s + BLOCK <= most && a.substring(a.length - s - BLOCK, a.length - s) === b.substring(b.length - s - BLOCK, b.length - s)) s += BLOCK;
+  while (s < most && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  const feed = s > 0 ? a.indexOf('\n', a.length - s) : -1;
+  const tail = feed < 0 ? 0 : a.length - feed - 1;
+  return [from, a.length - tail, b.length - tail];
 }
 
 /** How many entries (or terms) the service would count in a text: its non-blank lines. */

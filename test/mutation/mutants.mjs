@@ -9,6 +9,18 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'a large glossary fresh from the service' }],
   },
   {
+    id: 'same-content-cuts-mid-line',
+    bug: 'the shared start of two texts is cut where they first differ, not at a line feed: the line the cut falls in is split in two, and a changed entry can read as the same',
+    changes: [{ file: 'src/core/merge.ts', find: "  const from = p > 0 ? a.lastIndexOf('\\n', p - 1) + 1 : 0;", replace: '  const from = p;' }],
+    tests: [{ suite: 'unit', grep: 'share a long start and end' }],
+  },
+  {
+    id: 'same-content-bom-mid-text',
+    bug: 'a byte order mark at the start of the lines that differ is dropped even when they do not start the text, so a line that starts with one reads as the same line without it',
+    changes: [{ file: 'src/core/merge.ts', find: '  const lb = contentLines(b.slice(from, endB), kind, from === 0);', replace: '  const lb = contentLines(b.slice(from, endB), kind);' }],
+    tests: [{ suite: 'unit', grep: 'share a long start and end' }],
+  },
+  {
     id: 'join-cursor-overwrites-repeat',
     bug: 'the join\'s fast path (the next source in the same place) puts a repeated source over the cell its first entry filled, so one entry is lost',
     changes: [{ file: 'src/core/glossary/grid.ts', find: '    if (j < this.order.length && this.order[j] === source && this.firstRows[j][k] === undefined) {', replace: '    if (j < this.order.length && this.order[j] === source) {' }],

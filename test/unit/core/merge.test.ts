@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { applyEdits, entryChanges, lintEntries, mergeEntries, mergeTerms, parseEntries, sameContent } from '../../../src/core';
+import { differingLines } from '../../../src/core/merge';
+import { splitLines } from '../../../src/core/text';
 
 const tsv = (...rows: string[]) => rows.map((r) => r.replace('=', '\t') + '\n').join('');
 
@@ -172,5 +174,45 @@ describe('same content (property)', () => {
       const b = ys.join('\n');
       assert.equal(sameContent(a, b, 'entries'), reference(a) === reference(b), JSON.stringify([a, b]));
     }), { numRuns: 500 });
+  });
+});
+
+describe('same content of texts that share a long start and end (property)', () => {
+  // What sameContent did before it skipped the shared start and end as text: every line of both split and counted.
+  const everyLine = (a: string, b: string, kind: 'entries' | 'terms') => {
+    const lines = (t: string) => splitLines(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t).filter(kind === 'terms' ? (l) => l !== '' : (l) => l.trim() !== '');
+    const bag = new Map<string, number>();
+    for (const l of lines(a)) bag.set(l, (bag.get(l) ?? 0) + 1);
+    const onlyB: string[] = [];
+    for (const l of lines(b)) { const n = bag.get(l); if (!n) onlyB.push(l); else if (n === 1) bag.delete(l); else bag.set(l, n - 1); }
+    const onlyA = [...bag].flatMap(([l, n]) => Array<string>(n).fill(l));
+    if (onlyA.length !== onlyB.length) return false;
+    if (kind === 'terms') return !onlyA.length;
+    const canonical = (ls: string[]) => ls.map((l) => { const p = parseEntries(l, 'tsv'); return p.entries.length === 1 && !p.invalidLines.length ? `${p.entries[0].source}\u0000${p.entries[0].target}` : `\u0001${l}`; }).sort();
+    return JSON.stringify(canonical(onlyA)) === JSON.stringify(canonical(onlyB));
+  };
+  // Pieces with every line break, a byte order mark in and out of place, quotes and blanks; the shared start and end
+  // are repeated past the block the scan compares at once (4096 characters).
+  const piece = fc.constantFrom('a\t1', 'b\t2', '"a"\t1', '\n', '\r\n', '\r', '\ufeff', ' ', 'x', '\t', '\n\n');
+  const text = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+  const shared = fc.tuple(text, fc.constantFrom(0, 1, 700, 1500)).map(([t, n]) => t.repeat(n));
+  it('agrees with comparing every line, and cuts where both texts are the same', function () {
+    this.timeout(30_000); // texts of up to 100 000 characters
+    fc.assert(fc.property(shared, text, text, shared, fc.constantFrom<'entries' | 'terms'>('entries', 'terms'), (start, x, y, end, kind) => {
+      const a = start + x + end;
+      const b = start + y + end;
+      const [from, endA, endB] = differingLines(a, b);
+      assert.ok(from === 0 || a[from - 1] === '\n', 'cut just after a line feed');
+      assert.equal(a.slice(0, from), b.slice(0, from));
+      assert.equal(a.slice(endA), b.slice(endB));
+      assert.ok(endA === a.length || a[endA - 1] === '\n');
+      assert.ok(from <= endA && from <= endB);
+      assert.equal(sameContent(a, b, kind), everyLine(a, b, kind), JSON.stringify([a.slice(0, 200), b.slice(0, 200), kind]));
+    }), { numRuns: 1000 });
+  });
+  it('a byte order mark that starts a line after the first is content, as before', () => {
+    assert.equal(sameContent('x\n\ufeffy\t1\n', 'x\ny\t1\n', 'entries'), false);
+    assert.equal(sameContent('x\ny\t1\n', 'x\n\ufeffy\t1\n', 'entries'), false);
+    assert.equal(sameContent('\ufeffy\t1\nx\n', 'y\t1\nx\n', 'entries'), true);
   });
 });
