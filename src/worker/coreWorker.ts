@@ -9,7 +9,7 @@ import { findInEntries } from '../core/search';
 import { findCandidatesPacked } from '../core/termCheck/candidates';
 import { GlossaryIndex } from '../core/termCheck/glossaryIndex';
 import { FoldedRows, type ColumnOrder } from '../core/tableRows';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveAhead, type SaveChecks } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type OffloadRequest, type SaveAheadAnswer, type SaveChecks } from './offloadProtocol';
 
 const decoder = new TextDecoder();
 /** Texts kept here for later requests (a search's dictionaries: see Offload.keepEntries), by the host's number. */
@@ -145,7 +145,7 @@ function checksOf(text: string, base: string | undefined, check: { kind: 'entrie
 /** The checks of a save made from the document's text before VS Code hands its bytes over: the save takes them when
  * its bytes are these bytes. The text is what decoding the bytes gives (a save pushes that): the joined pieces
  * themselves unless they hold a lone surrogate or start with a byte order mark, which decoding would not give back. */
-export function saveAhead(req: Extract<OffloadRequest, { op: 'saveAhead' }>): SaveAhead {
+export function saveAhead(req: Extract<OffloadRequest, { op: 'saveAhead' }>): SaveAheadAnswer {
   const joined = req.pieces.length === 1 ? req.pieces[0] : req.pieces.join('');
   const bytes = encoder.encode(joined);
   const wellFormed = (joined as { isWellFormed?: () => boolean }).isWellFormed?.() ?? false;
@@ -155,9 +155,10 @@ export function saveAhead(req: Extract<OffloadRequest, { op: 'saveAhead' }>): Sa
   const known = text === joined ? req.errors : undefined;
   const checks = checksOf(text, req.base, req, known === undefined);
   if (known !== undefined && !checks.same) checks.errors = known;
-  if (checks.same || checks.errors || !req.body) return { ...checks, bytes };
-  const body = encoder.encode(JSON.stringify({ ...req.body, entries: entriesForSending(text) }));
-  return { ...checks, bytes, body };
+  // The text goes back only when it is not the pieces the main thread sent (10 MiB less to send and join there).
+  const answer: SaveAheadAnswer = { same: checks.same, errors: checks.errors, bytes, ...(text === joined ? {} : { text }) };
+  if (checks.same || checks.errors || !req.body) return answer;
+  return { ...answer, body: encoder.encode(JSON.stringify({ ...req.body, entries: entriesForSending(text) })) };
 }
 
 const chunkUnits: number = (workerData as { chunkUnits?: number } | null)?.chunkUnits ?? CHUNK_UNITS;

@@ -12,7 +12,7 @@ import type { RuleSettings } from '../core/ruleSettings';
 import type { Candidate, PackedCandidateRequest } from '../core/termCheck/candidates';
 import type { FileCheckRequest, GlossaryIndexInput, GlossarySummary, TalliedCheckResult } from '../core/termCheck/glossaryIndex';
 import type { TermFinding } from '../core/termCheck/check';
-import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveAhead, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
+import { CHUNK_UNITS, chunksOf, entriesAnswer, entriesAnswerText, fixAllOf, fromParts, KEPT_GONE, joinGridAnswers, withParts, type EncodedRows, type GridAnswer, type OffloadRequest, type SaveAhead, type SaveAheadAnswer, type SaveChecks, type TableOrdersRequest } from './offloadProtocol';
 
 /** Inputs of at least this many UTF-16 units (or bytes) go to the worker. */
 export const OFFLOAD_ABOVE = 256 * 1024;
@@ -389,10 +389,13 @@ export class Offload {
       ? { format: check.options.format, sourceLang: check.options.sourceLang, targetLang: check.options.targetLang, ...(check.options.languages ? { languages: [...check.options.languages] } : {}) }
       : undefined;
     const keepBase = this.nextId++;
-    const ahead = await this.send<SaveAhead>(w, {
-      op: 'saveAhead', pieces: await this.grouped(pieces), base, keepBase, kind: check.kind,
+    const groups = await this.grouped(pieces);
+    const answer = await this.send<SaveAheadAnswer>(w, {
+      op: 'saveAhead', pieces: groups, base, keepBase, kind: check.kind,
       ...(options ? { options } : { lang: (check as { lang?: string }).lang }), ...(body ? { body } : {}), ...(errors !== undefined ? { errors } : {}),
     }, []);
+    // The text a save of these bytes pushes: the pieces joined here, unless decoding gave another (sent back then).
+    const ahead: SaveAhead = { ...answer, text: answer.text ?? groups.join('') };
     return base === undefined ? ahead : { ...ahead, base: { keep: keepBase, units: base.length } };
   }
 

@@ -103,6 +103,9 @@ export interface SaveChecks { text: string; same: boolean; errors: number }
  * body (the template given with its `entries` filled in) as JSON in UTF-8. */
 export interface SaveAhead extends SaveChecks { bytes: Uint8Array; body?: Uint8Array }
 
+/** SaveAhead as the worker answers it: the text only when it is not the pieces joined (the main thread has those). */
+export type SaveAheadAnswer = Omit<SaveAhead, 'text'> & { text?: string };
+
 /** The error a request about a kept text answers when the worker no longer holds it. */
 export const KEPT_GONE = 'the text kept on the core worker is gone';
 

@@ -21,6 +21,12 @@ export const mutants = [
     tests: [{ suite: 'unit', grep: 'share a long start and end' }],
   },
   {
+    id: 'save-ahead-text-undecoded',
+    bug: 'a save made ahead pushes the document\'s text as it was read, not what decoding its bytes gives: a byte order mark or a lone surrogate goes to the service as it is',
+    changes: [{ file: 'src/worker/offload.ts', find: "text: answer.text ?? groups.join('')", replace: "text: groups.join('')" }],
+    tests: [{ suite: 'unit', grep: 'made ahead from the text in pieces' }],
+  },
+  {
     id: 'join-cursor-overwrites-repeat',
     bug: 'the join\'s fast path (the next source in the same place) puts a repeated source over the cell its first entry filled, so one entry is lost',
     changes: [{ file: 'src/core/glossary/grid.ts', find: '    if (j < this.order.length && this.order[j] === source && this.firstRows[j][k] === undefined) {', replace: '    if (j < this.order.length && this.order[j] === source) {' }],
