@@ -37,6 +37,13 @@ const show = (f: Figure, unit: 'ms' | 'x') => {
   return f.stable ? `${v(f.median)} (${spread})` : `UNSTABLE: runs ${spread}, a spread over ${UNSTABLE * 100} % of the median ${v(f.median)}: not a figure`;
 };
 
+/** ` — met` or ` — missed by …x` (or the words given) when `ours` is within `floor` + `margin`, both stable; else ''. */
+const verdict = (ours: Figure, floor: Figure, margin: number, [within, over] = ['met', 'missed by']) =>
+  ours.stable && floor.stable ? ` — ${ours.median <= floor.median + margin ? within : `${over} ${(ours.median - floor.median - margin).toFixed(2)}x`}` : '';
+
+/** How long `fn` takes, in ms. */
+const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+
 describe('editor benchmark: open and save against their floors, interleaved', function () {
   this.timeout(20 * 60_000);
   const corpus = makeCorpus(undefined, 7, true);
@@ -110,7 +117,8 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
       const put = puts[sent];
       return { ms, handed: handedAt - t0, putSent: put ? put.sent - t0 : NaN, putDone: put?.done ? put.done - t0 : NaN };
     };
-    const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+    /** Resolves when the extension next publishes the findings of `uri`. */
+    const nextLint = (uri: vscode.Uri) => new Promise<void>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === uri.toString()) { sub.dispose(); resolve(); } }); });
     // The CPU of each save by process: ours against VS Code's own (a profile of the whole save, issue #33 item 3).
     const cpu = { vs: [] as Map<Role, number>[], ours: [] as Map<Role, number>[] };
     const cpuOf = async (into: Map<Role, number>[], fn: () => Promise<unknown>) => {
@@ -144,11 +152,11 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
         assert.ok(fetched.length > 1000);
         // Ours: open → diagnostics, one edit, save = push (its PUT restores the bytes the bare PUT would send).
         const uri = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/Floors ${run}/en-de.glossary.tsv`, query: `id=${id}` });
-        const linted = new Promise<void>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === uri.toString()) { sub.dispose(); resolve(); } }); });
+        const linted = nextLint(uri);
         let doc!: vscode.TextDocument;
         const oursOpen = await time(async () => { doc = await ext.actions.openDictionary({ glossaryId: id, name: `Floors ${run}` }, { sourceLang: 'en', targetLang: 'de' }); await linted; });
         const editor = await vscode.window.showTextDocument(doc);
-        const settled = new Promise<void>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === doc.uri.toString()) { sub.dispose(); resolve(); } }); });
+        const settled = nextLint(doc.uri);
         assert.ok(await editor.edit((b) => b.insert(new vscode.Position(1, 0), `floor-run-${run}\tLauf ${run}\n`)));
         await settled; // saved once the edit's findings are published, as when a person presses Ctrl+S after an edit
         const ours = await timedSave(doc, cpu.ours);
@@ -159,7 +167,7 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
         // Saved again after a pause: the line taken out, then Ctrl+S 2.5 s later. VS Code backs an edited document
         // up (hot exit) 1 s after its last change; a save still running then (ours above: a fetch, then the PUT)
         // runs beside that backup (the 10 MiB text sent to the server), a save after a pause does not.
-        const resettled = new Promise<void>((resolve) => { const sub = ext.onDidLint((u) => { if (u.toString() === doc.uri.toString()) { sub.dispose(); resolve(); } }); });
+        const resettled = nextLint(doc.uri);
         assert.ok(await editor.edit((b) => b.delete(new vscode.Range(1, 0, 2, 0))));
         await resettled;
         await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -203,16 +211,16 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
     note(`save phases, ms after doc.save() | VS Code's own: the bytes handed to writeFile ${show(figure(phases.vsHanded), 'ms')}; ours: handed to writeFile ${show(figure(phases.handed), 'ms')}, ` +
       `${phases.putSent.length === RUNS && phases.putDone.length === RUNS ? `PUT sent ${show(figure(phases.putSent), 'ms')}, PUT answered ${show(figure(phases.putDone), 'ms')}` : 'the PUT not seen (the client was made before this bench)'}; ours after a pause: handed to writeFile ${show(figure(phases.pausedHanded), 'ms')}`);
     note(`open: ours / VS Code's own open | ${show(open, 'x')}; its floor (bare fetch + VS Code's own open) ${show(openFloor, 'x')}; ` +
-      `goal: at most the floor + 0.1x${open.stable && openFloor.stable ? ` — ${open.median <= openFloor.median + 0.1 ? 'met' : `missed by ${(open.median - openFloor.median - 0.1).toFixed(2)}x`}` : ''}`);
+      `goal: at most the floor + 0.1x${verdict(open, openFloor, 0.1)}`);
     if (cpu.ours.length === RUNS && cpu.vs.length === RUNS) {
       const total = (m: Map<Role, number>) => ROLES.reduce((n, r) => n + m.get(r)!, 0);
       const med = (ms: Map<Role, number>[], r?: Role) => figure(ms.map((m) => (r ? m.get(r)! : total(m)))).median.toFixed(0);
       note(`CPU of a save by process (ms, medians; /proc, 10 ms ticks): ours / VS Code's own | ${ROLES.map((r) => `${r} ${med(cpu.ours, r)} / ${med(cpu.vs, r)}`).join(', ')}; all ${med(cpu.ours)} / ${med(cpu.vs)} on ${os.cpus().length} cores`);
     }
     note(`save: ours / (bare fetch + PUT) | ${show(save, 'x')}; its floor (VS Code's own save + bare PUT) ${show(saveFloor, 'x')}; ` +
-      `goal: at most the floor + 0.2x${save.stable && saveFloor.stable ? ` — ${save.median <= saveFloor.median + 0.2 ? 'met' : `missed by ${(save.median - saveFloor.median - 0.2).toFixed(2)}x`}` : ''}`);
+      `goal: at most the floor + 0.2x${verdict(save, saveFloor, 0.2)}`);
     const paused = figure(ratio.paused);
-    note(`save 2.5 s after the edit: ours / (bare fetch + PUT) | ${show(paused, 'x')}; against the same floor + 0.2x${paused.stable && saveFloor.stable ? ` — ${paused.median <= saveFloor.median + 0.2 ? 'within' : `over by ${(paused.median - saveFloor.median - 0.2).toFixed(2)}x`}` : ''}`);
+    note(`save 2.5 s after the edit: ours / (bare fetch + PUT) | ${show(paused, 'x')}; against the same floor + 0.2x${verdict(paused, saveFloor, 0.2, ['within', 'over by'])}`);
   });
 
   it(`${RUNS} runs, each: a glossary of 5 × 2 MiB in the table fresh from the service, VS Code's own open of its text, the bare fetches`, async () => {
@@ -236,7 +244,6 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
       writeFile: () => undefined,
       readDirectory: () => [], createDirectory: () => undefined, delete: () => undefined, rename: () => undefined,
     });
-    const time = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
     const t = { vsOpen: [] as number[], fetch: [] as number[], first: [] as number[], all: [] as number[] };
     const ratio = { first: [] as number[], floor: [] as number[] };
     try {
@@ -280,6 +287,6 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
     note(`ours: the glossary table fresh from the service → first rows | ${show(figure(t.first), 'ms')}`);
     note(`ours: the glossary table fresh from the service → all rows | ${show(figure(t.all), 'ms')}`);
     note(`glossary table: first rows / VS Code's own open | ${show(first, 'x')}; its floor (bare fetches + VS Code's own open) ${show(floor, 'x')}; ` +
-      `goal: at most the floor + 0.2x${first.stable && floor.stable ? ` — ${first.median <= floor.median + 0.2 ? 'met' : `missed by ${(first.median - floor.median - 0.2).toFixed(2)}x`}` : ''}`);
+      `goal: at most the floor + 0.2x${verdict(first, floor, 0.2)}`);
   });
 });
