@@ -309,19 +309,19 @@ export const mutants = [
   {
     id: 'manifest-term-ignore-unused',
     bug: 'check-terms does not apply the manifest\'s "termIgnore" to the strings of a key/value file',
-    changes: [{ file: 'src/cli/checkTerms.ts', find: 'if (i) u.ignore = joinIgnore(u.ignore, i);', replace: 'if (i) void joinIgnore;' }],
+    changes: [{ file: 'src/core/termCheck/glossaryIndex.ts', find: 'if (i) u.ignore = joinIgnore(u.ignore, i);', replace: 'if (i) void joinIgnore;' }],
     tests: [{ suite: 'unit', grep: 'termIgnore. leaves a term alone' }],
   },
   {
     id: 'editor-ignores-status-sidecar',
     bug: 'the editor\'s term check does not read the status sidecar (forbidden-term never appears while typing)',
-    changes: [{ file: 'src/termCheck/glossaries.ts', find: 'statuses ? { forbidden: forbiddenOf(statuses) } : {}', replace: 'statuses ? { forbidden: forbiddenOf({ terms: {}, problems: [] }) } : {}' }],
+    changes: [{ file: 'src/termCheck/glossaries.ts', find: '      statusText,\n    }, this.offload);', replace: "      statusText: '',\n    }, this.offload);" }],
     tests: [{ suite: 'integration', grep: 'the status sidecar beside the manifest' }],
   },
   {
     id: 'editor-ignores-manifest-term-ignore',
     bug: 'the editor\'s term check does not apply the manifest\'s "termIgnore" (Ignore here on a JSON string does nothing)',
-    changes: [{ file: 'src/termCheck/checker.ts', find: 'if (i) u.ignore = joinIgnore(u.ignore, i);', replace: 'if (i) void joinIgnore;' }],
+    changes: [{ file: 'src/termCheck/checker.ts', find: '...(ignores ? { ignores } : {}) };', replace: '...(ignores ? {} : {}) };' }],
     tests: [{ suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
   },
   {
