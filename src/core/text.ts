@@ -6,6 +6,23 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 
+/** How many lines end in `text.slice(from, end)`, counted as VS Code counts them (CRLF, CR and LF each end one; a CR
+ * just before `end` is judged by the character after it), so that spans one after the other add up to the line
+ * count of the whole text, less one. `cr`: whether the text may hold a CR at all (without one, LFs are found by
+ * indexOf, several times faster). */
+export function lineBreaksIn(text: string, from: number, end: number, cr = true): number {
+  let n = 0;
+  if (!cr) {
+    for (let i = text.indexOf('\n', from); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  }
+  for (let i = from; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
+}
+
 /** UTF-8 byte length of a string (lone surrogates count as the 3 bytes of U+FFFD). */
 export function utf8Length(s: string): number {
   if (typeof Buffer !== 'undefined') return Buffer.byteLength(s, 'utf8');

@@ -200,8 +200,11 @@ describe('glossary table: a large glossary fresh from the service', () => {
       for (let waited = 0; missing() !== gaps && waited < 20_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       assert.equal(missing(), gaps, 'every gap is a finding once the document is open');
       // Opened as text, the same glossary is read into a lint state while VS Code builds it, as before.
+      const taken = ext.diagnostics.preloadsTaken;
       await ext.actions.openGlossary(inText, 'en', { in: 'text' });
       assert.equal(ext.diagnostics.preloadsStarted, before + 1, 'a read for the text editor is linted during the read');
+      // Its lines counted in slices (none in the read's own task) are the document's: the opening takes the state over.
+      assert.equal(ext.diagnostics.preloadsTaken, taken + 1, 'the document that opens takes over the state read for it');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       removeGlossary(inTable.glossaryId);

@@ -9,6 +9,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'a large glossary fresh from the service' }],
   },
   {
+    id: 'preload-counts-crlf-twice',
+    bug: 'a large text read before its document opens counts a CR that an LF follows as a line of its own: its line count is not the document\'s, and the state read for it is thrown away',
+    changes: [{ file: 'src/core/text.ts', find: '    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;', replace: '    if (c === 10 || c === 13) n++;' }],
+    tests: [{ suite: 'unit', grep: 'line breaks counted in spans' }],
+  },
+  {
     id: 'same-content-cuts-mid-line',
     bug: 'the shared start of two texts is cut where they first differ, not at a line feed: the line the cut falls in is split in two, and a changed entry can read as the same',
     changes: [{ file: 'src/core/merge.ts', find: "  const from = p > 0 ? a.lastIndexOf('\\n', p - 1) + 1 : 0;", replace: '  const from = p;' }],
