@@ -3,11 +3,12 @@
  * yield to the event loop (edits made meanwhile are applied once it is read), so opening 10 MiB never stalls the
  * extension host. The debounce adapts to the document: short for a small one, longer for a large one. */
 import * as vscode from 'vscode';
-import { EntriesLinter, GridLinter, lintTermList, termListChars, termsOf, type Finding, type GridLintOptions, type LintEntriesOptions } from '../core';
+import { EntriesLinter, GridLinter, lintTermList, type Finding, type GridLintOptions, type LintEntriesOptions } from '../core';
 import type { RuleSettings } from '../core/ruleSettings';
 import { lineBreaksIn } from '../core/text';
 import type { Logger } from '../base/logger';
 import { toDiagnostic } from './convert';
+import { documentFigures, type DocumentFigures } from './documentFigures';
 import { lintKindOf, readLintSettings, remoteLintKind, type LintKind, type LintSettings } from '../platform/documentKinds';
 import { SCHEME } from '../platform/remoteUris';
 import { ClosedTabs } from '../platform/tabs';
@@ -386,17 +387,13 @@ export class DiagnosticsManager implements vscode.Disposable {
     return errors;
   }
 
-  /** Size figures of a linted document, for the status bar. */
-  stats(doc: vscode.TextDocument): {
-    kind: LintKind['kind']; entries: number; bytes: number; chars: number; errors: number; missing?: { lang: string; count: number }[];
-  } | undefined {
+  /** Size figures of a linted document, for the status bar (see documentFigures). */
+  stats(doc: vscode.TextDocument): DocumentFigures | undefined {
     const s = this.docs.get(doc.uri.toString());
     if (!s || s.loading) return undefined;
     const errors = s.findings.filter((f) => f.severity === 'error').length + s.server.length;
-    if (s.gridStats) return { kind: 'glossary', entries: s.gridStats.entries, bytes: 0, chars: 0, errors, missing: s.gridStats.missing };
-    if (s.linter instanceof EntriesLinter) return { kind: 'entries', entries: s.linter.entryCount, bytes: s.linter.byteSize, chars: 0, errors };
-    const text = doc.getText();
-    return { kind: 'terms', entries: termsOf(text).length, bytes: 0, chars: termListChars(text), errors };
+    const dictionary = s.linter instanceof EntriesLinter ? { entryCount: s.linter.entryCount, byteSize: s.linter.byteSize } : undefined;
+    return documentFigures({ kind: s.kind.kind, errors, ...(s.gridStats ? { grid: s.gridStats } : {}), ...(dictionary ? { dictionary } : {}) }, () => doc.getText());
   }
 
   /** States of documents closed in this tick: a language change closes and reopens the same text. */

@@ -15,6 +15,12 @@ export const mutants = [
     tests: [{ suite: 'unit', grep: 'line breaks counted in spans' }],
   },
   {
+    id: 'glossary-status-counts-terms',
+    bug: 'a glossary whose findings are still being published gives the status bar a term list\'s figures: its whole text split as terms (a long hold of the loop, and the wrong figures)',
+    changes: [{ file: 'src/lint/documentFigures.ts', find: "  if (s.kind === 'glossary') return s.grid && {", replace: '  if (s.grid) return {' }],
+    tests: [{ suite: 'unit', grep: 'the status bar figures of a linted document' }],
+  },
+  {
     id: 'same-content-cuts-mid-line',
     bug: 'the shared start of two texts is cut where they first differ, not at a line feed: the line the cut falls in is split in two, and a changed entry can read as the same',
     changes: [{ file: 'src/core/merge.ts', find: "  const from = p > 0 ? a.lastIndexOf('\\n', p - 1) + 1 : 0;", replace: '  const from = p;' }],
