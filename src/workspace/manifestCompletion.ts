@@ -1,34 +1,10 @@
 /** Completion in the manifest beyond what its JSON schema gives: the paths of the workspace's glossary files and term
- * lists (relative to the manifest), and language pairs and codes from the service's language lists. */
+ * lists (relative to the manifest), and language pairs and codes from the service's language lists. Loaded with the
+ * sync's commands (dist/workspace.js) at the first completion asked for in a JSON file. */
 import * as vscode from 'vscode';
 import { findNodeAtOffset, getLocation, parseTree } from 'jsonc-parser';
-import type { Language } from '../api';
-import type { ClientProvider } from '../platform/clientProvider';
 import type { ManifestFile } from '../platform/manifestFile';
-
-/** The service's glossary and voice languages, fetched once per client; undefined without a key or service. */
-export class ServiceLanguages implements vscode.Disposable {
-  private cache = new Map<string, Promise<Language[] | undefined>>();
-  private readonly subscription: vscode.Disposable;
-
-  constructor(private readonly clients: ClientProvider) {
-    this.subscription = clients.onDidChange(() => { this.cache = new Map(); });
-  }
-
-  get(resource: 'glossary' | 'voice'): Promise<Language[] | undefined> {
-    let p = this.cache.get(resource);
-    if (!p) {
-      p = this.clients.get().then((c) => c?.getLanguages(resource), () => undefined).catch(() => undefined);
-      p.then((v) => { if (!v) this.cache.delete(resource); }, () => undefined);
-      this.cache.set(resource, p);
-    }
-    return p;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-  }
-}
+import type { ServiceLanguages } from './serviceLanguages';
 
 export class ManifestCompletion implements vscode.CompletionItemProvider {
   constructor(private readonly manifest: ManifestFile, private readonly languages: ServiceLanguages) {}

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
-import { ManifestCompletion, ServiceLanguages } from './manifestCompletion';
+import { ServiceLanguages } from './serviceLanguages';
 import { ManifestDiagnostics } from './manifestDiagnostics';
 import { ManifestFile } from '../platform/manifestFile';
 import type { SyncActions } from './syncActions';
@@ -45,6 +45,8 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
   const tree = new SyncTree(model);
   const decorations = new SyncDecorations(model);
   const languages = new ServiceLanguages(ctx.clients);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const completion = once(() => (require('./lazy') as typeof import('./lazy')).makeManifestCompletion(manifest, languages));
   const manifestDiagnostics = new ManifestDiagnostics(manifest, async () => (await languages.get('glossary'))?.map((l) => l.lang));
   const view = vscode.window.createTreeView('terminology.sync', { treeDataProvider: tree, showCollapseAll: true });
 
@@ -104,7 +106,10 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     actions,
     disposables: [
       manifest, lock, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
-      vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], new ManifestCompletion(manifest, languages), '"', '/'),
+      // (The completion's code loads with the sync's commands, at the first completion in a JSON file.)
+      vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], {
+        provideCompletionItems: (doc, position, token) => completion().provideCompletionItems(doc, position, token),
+      }, '"', '/'),
       { dispose: () => { if (timer) clearTimeout(timer); if (pollTimer) clearTimeout(pollTimer); } },
       view.onDidChangeVisibility(schedulePoll),
       vscode.workspace.registerTextDocumentContentProvider(SyncSnapshots.scheme, snapshots),
