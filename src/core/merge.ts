@@ -2,7 +2,7 @@
  * Pure: no vscode. The document's own lines are kept verbatim wherever the merge keeps them. */
 import { parseLine, type EntriesFormat } from './fields';
 import { parseEntries, serializeEntries, type EntryValues, type ParsedEntry } from './serialize';
-import { splitLines } from './text';
+import { commonEnds, splitLines } from './text';
 import { termsOf } from './termList';
 import { CONFLICT_MARKERS } from './conflicts';
 
@@ -202,23 +202,12 @@ function contentLines(text: string, kind: 'entries' | 'terms', atStart = true): 
   return lines.filter(kind === 'terms' ? (l) => l !== '' : (l) => l.trim() !== '');
 }
 
-/** Characters compared at a time when two texts are scanned for what they share (one string comparison each). */
-const BLOCK = 4096;
-
 /** Where `a` and `b` differ, cut at line ends: `a.slice(from, endA)` and `b.slice(from, endB)` hold every line the two
  * do not share; before `from` (just after a line feed) and after the ends (each just after a line feed, the rest of
  * the text the same in both) they are the same characters, so the same lines. */
 export function differingLines(a: string, b: string): [from: number, endA: number, endB: number] {
-  const n = Math.min(a.length, b.length);
-  let p = 0;
-  while (p + BLOCK <= n && a.substring(p, p + BLOCK) === b.substring(p, p + BLOCK)) p += BLOCK;
-  while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
-  const from = p > 0 ? a.lastIndexOf('\n', p - 1) + 1 : 0;
-  // The shared end may not reach back over `from` in either text.
-  const most = n - from;
-  let s = 0;
-  while (s + BLOCK <= most && a.substring(a.length - s - BLOCK, a.length - s) === b.substring(b.length - s - BLOCK, b.length - s)) s += BLOCK;
-  while (s < most && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  const [head, s] = commonEnds(a, b);
+  const from = head > 0 ? a.lastIndexOf('\n', head - 1) + 1 : 0;
   const feed = s > 0 ? a.indexOf('\n', a.length - s) : -1;
   const tail = feed < 0 ? 0 : a.length - feed - 1;
   return [from, a.length - tail, b.length - tail];

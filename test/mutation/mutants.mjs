@@ -21,9 +21,15 @@ export const mutants = [
     tests: [{ suite: 'unit', grep: 'the status bar figures of a linted document' }],
   },
   {
+    id: 'common-ends-overlap',
+    bug: 'the common end of two texts, compared in blocks, may reach back over their common start: a replacement then changes too little',
+    changes: [{ file: 'src/core/text.ts', find: '  while (tail + BLOCK <= n - head && ', replace: '  while (tail + BLOCK <= n && ' }],
+    tests: [{ suite: 'unit', grep: 'common ends of two texts' }],
+  },
+  {
     id: 'same-content-cuts-mid-line',
     bug: 'the shared start of two texts is cut where they first differ, not at a line feed: the line the cut falls in is split in two, and a changed entry can read as the same',
-    changes: [{ file: 'src/core/merge.ts', find: "  const from = p > 0 ? a.lastIndexOf('\\n', p - 1) + 1 : 0;", replace: '  const from = p;' }],
+    changes: [{ file: 'src/core/merge.ts', find: "  const from = head > 0 ? a.lastIndexOf('\\n', head - 1) + 1 : 0;", replace: '  const from = head;' }],
     tests: [{ suite: 'unit', grep: 'share a long start and end' }],
   },
   {

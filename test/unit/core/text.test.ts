@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { lineBreaksIn, splitLines } from '../../../src/core/text';
+import { commonEnds, lineBreaksIn, splitLines } from '../../../src/core/text';
 
 describe('line breaks counted in spans (property)', () => {
   // The open's preload counts a large text's lines a span at a time (DiagnosticsManager.preload), and adopts its lint
@@ -21,5 +21,26 @@ describe('line breaks counted in spans (property)', () => {
       assert.equal(count(true), expected, JSON.stringify({ text, ends }));
       if (!text.includes('\r')) assert.equal(count(false), expected, JSON.stringify({ text, ends }));
     }), { numRuns: 2000 });
+  });
+});
+
+describe('common ends of two texts (property)', () => {
+  // The start and end two texts share, compared in blocks of 4096 characters and then one by one: the same as one by
+  // one throughout, never overlapping, for shared parts shorter and longer than a block.
+  const oneByOne = (a: string, b: string): [number, number] => {
+    const n = Math.min(a.length, b.length);
+    let head = 0;
+    while (head < n && a[head] === b[head]) head++;
+    let tail = 0;
+    while (tail < n - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+    return [head, tail];
+  };
+  const text = fc.array(fc.constantFrom('a', 'b', '\n', 'xy'), { maxLength: 10 }).map((p) => p.join(''));
+  const shared = fc.tuple(text, fc.constantFrom(0, 1, 1000, 3000)).map(([t, n]) => t.repeat(n));
+  it('agree with comparing one character at a time', () => {
+    fc.assert(fc.property(shared, text, text, shared, (start, x, y, end) => {
+      const [a, b] = [start + x + end, start + y + end];
+      assert.deepEqual(commonEnds(a, b), oneByOne(a, b));
+    }), { numRuns: 500 });
   });
 });
