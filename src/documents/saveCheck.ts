@@ -162,7 +162,7 @@ export class SaveCheck {
       const from = source;
       source = undefined;
       if (!from || dropped) return undefined;
-      const { pieces, version } = await readPieces(from);
+      const { pieces, version } = await readPieces(from, this.offload.pieceUnits);
       if (dropped) return undefined;
       // The editor's linter has linted this very text as you typed: its error count, when it is at hand.
       const errors = check.kind === 'entries' ? this.ui?.errorsAt?.(from, version, check.options) : undefined;

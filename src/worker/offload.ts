@@ -226,24 +226,31 @@ export class Offload {
     return this.run({ op: 'fixAll', lint: plain, pieces: await this.grouped(pieces), ...(r ? { rules: r } : {}) }, () => fixAllOf(plain, pieces.join(''), r));
   }
 
-  /** `pieces` joined into strings of about a chunk each, one join per turn of the event loop: each travels as a part
-   * of its own (see send), and no task copies more than about a chunk. */
+  /** `pieces` joined into strings of at most about a chunk each, one join per turn of the event loop: each travels
+   * as a part of its own (see send), and no task copies more than about a chunk. A piece of a chunk's size or more
+   * (readPieces with `units`) goes as it is: no join. */
   private async grouped(pieces: readonly string[]): Promise<string[]> {
     const out: string[] = [];
     let group: string[] = [];
     let units = 0;
+    const flush = async () => {
+      out.push(group.length === 1 ? group[0] : group.join(''));
+      group = [];
+      units = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    };
     for (const piece of pieces) {
+      if (group.length && units + piece.length > this.chunkUnits) await flush();
       group.push(piece);
       units += piece.length;
-      if (units >= this.chunkUnits) {
-        out.push(group.join(''));
-        group = [];
-        units = 0;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
     }
-    if (group.length) out.push(group.join(''));
+    if (group.length) out.push(group.length === 1 ? group[0] : group.join(''));
     return out;
+  }
+
+  /** The size, in UTF-16 units, of the pieces a text best comes in to be sent here (see grouped). */
+  get pieceUnits(): number {
+    return this.chunkUnits;
   }
 
   /** The length of the common start and of the common end of two texts (not overlapping). */
