@@ -12,7 +12,7 @@ import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
-import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, type EarlyFetch, type Preflight, type Prepared, type SaveUi } from './saveCheck';
+import { ConflictError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, WILL_SAVE_WAIT_MS, type EarlyFetch, type Preflight, type Prepared, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
 import { TextSizes } from './textSizes';
 import type { SpilledBases } from './spilledBases';
@@ -123,7 +123,12 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (e.document.uri.scheme !== SCHEME) return;
         this.saveReasons.set(e.document.uri.toString(), { reason: e.reason, at: Date.now() });
         const uri = e.document.uri;
-        this.check.fetchOnWillSave(e.document, e.reason, this.mounts.has(uri.authority), async () => { await this.settled(uri); return this.knownBase(uri.toString()); });
+        const read = this.check.fetchOnWillSave(e.document, e.reason, this.mounts.has(uri.authority), async () => { await this.settled(uri); return this.knownBase(uri.toString()); });
+        // VS Code gathers the document's bytes and sends them to writeFile once the save's participants are done.
+        // Reading the text for the checks made ahead (10 MiB: a few hundred ms of this thread) meanwhile slowed that
+        // hand-over, which this thread takes part in, by about as much again: so the save waits for the read, at most
+        // WILL_SAVE_WAIT_MS.
+        if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));
       }),
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== SCHEME) return;
@@ -159,6 +164,12 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   }
 
   // ---- state shared with the commands -------------------------------------------------------------------------
+
+  /** Whether the checks made ahead for the save of `uri` VS Code has announced have read its text by now; undefined
+   * when none are being made (for the tests: the save waits for that read before VS Code gathers its bytes). */
+  aheadRead(uri: vscode.Uri): boolean | undefined {
+    return this.check.willSaveFetches.get(uri.toString())?.ahead?.hasRead();
+  }
 
   /** Resolves once the base of `uri` is in place (look it up after this): the one an Undo or Redo brought back, or
    * the one kept on disk for a document VS Code restored after a reload (which it may not have read yet). */
@@ -617,4 +628,10 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       }
     }
   }
+}
+
+/** Settles when `p` does, or after `ms`, whichever comes first. */
+function atMost(p: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([p, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]).finally(() => clearTimeout(timer));
 }

@@ -35,6 +35,10 @@ export const WILL_SAVE_FETCH_LINES = 4096;
 export const PREFLIGHT_MS = 5000;
 /** How long a fetch started when a save was announced may serve that save's writeFile (as a preflight's does). */
 export const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
+/** How long a save waits, at most, for the document's text to be read for its checks made ahead (see
+ * fetchOnWillSave; 10 MiB takes 100-300 ms). VS Code gives all extensions' save participants 1.5 s together, and
+ * skips those whose turn comes later: a third of it at most. */
+export const WILL_SAVE_WAIT_MS = 500;
 
 export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
 
@@ -54,6 +58,11 @@ export interface Prepared {
 
 /** A save's checks under way since it was announced (see SaveCheck.prepare). */
 export interface Ahead {
+  /** Settles once the document's text has been read and handed to the core worker (or nothing is prepared after
+   * all): what the save waits for before VS Code gathers its bytes (see fetchOnWillSave). */
+  readonly read: Promise<void>;
+  /** Whether `read` has settled. */
+  hasRead(): boolean;
   /** The checks, when `content` is the bytes of the text they were made from and `base` the base they compared with. */
   take(content: Uint8Array, base: string | undefined): Promise<Prepared | undefined>;
   /** Frees what the worker keeps for it. */
@@ -117,16 +126,17 @@ export class SaveCheck {
   /** An explicit save (not auto-save, which never pushes) of a large document: its remote is fetched now, while
    * VS Code gathers and sends the document's bytes to writeFile (for 10 MiB, about as long as the fetch). Still the
    * save's one fetch before its PUT; none when a preflight of this save fetched already. Dropped (aborted) when no
-   * writeFile takes it in time. */
-  fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason, mounted: boolean, base: () => Promise<string | undefined>): void {
+   * writeFile takes it in time. Returns, when the save's checks are made ahead, when the document's text is read and
+   * with the worker (see Ahead.read). */
+  fetchOnWillSave(doc: vscode.TextDocument, reason: vscode.TextDocumentSaveReason, mounted: boolean, base: () => Promise<string | undefined>): Promise<void> | undefined {
     const key = doc.uri.toString();
     this.willSaveFetches.get(key)?.drop();
     this.willSaveFetches.delete(key);
-    if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || mounted) return;
+    if (reason !== vscode.TextDocumentSaveReason.Manual || doc.lineCount < WILL_SAVE_FETCH_LINES || mounted) return undefined;
     const pre = this.prefetched.get(key);
-    if (pre && Date.now() - pre.at < PREFLIGHT_MS) return; // Save and Push checked (and fetched) just now
+    if (pre && Date.now() - pre.at < PREFLIGHT_MS) return undefined; // Save and Push checked (and fetched) just now
     const ref = parseRemoteRef(doc.uri);
-    if (!ref) return;
+    if (!ref) return undefined;
     const fetch = this.startFetch(ref, true);
     const ahead = ref.kind === 'glossary' ? undefined : this.prepare(doc, ref, base, fetch);
     const entry: Announced = { fetch, ahead, at: Date.now(), drop: () => { fetch.drop(); ahead?.drop(); } };
@@ -136,6 +146,7 @@ export class SaveCheck {
       this.willSaveFetches.delete(key);
       entry.drop();
     }, WILL_SAVE_FETCH_MS).unref?.();
+    return ahead?.read;
   }
 
   /** The checks of an announced save, made while VS Code runs the save's participants and gathers and sends the
@@ -157,6 +168,9 @@ export class SaveCheck {
     // save is over, not kept by a promise or an Ahead someone still holds.
     let source: vscode.TextDocument | undefined = doc;
     const bodyTemplate = this.store.bodyTemplate(ref);
+    let posted!: () => void;
+    let hasRead = false;
+    const read = new Promise<void>((resolve) => { posted = () => { hasRead = true; resolve(); }; });
     let made: Promise<{ base: string | undefined; ahead: NonNullable<Awaited<ReturnType<Offload['saveAhead']>>>; remoteIsBase: Promise<boolean | undefined> } | undefined> | undefined = (async () => {
       const b = await base();
       const from = source;
@@ -166,7 +180,7 @@ export class SaveCheck {
       if (dropped) return undefined;
       // The editor's linter has linted this very text as you typed: its error count, when it is at hand.
       const errors = check.kind === 'entries' ? this.ui?.errorsAt?.(from, version, check.options) : undefined;
-      const ahead = await this.offload.saveAhead(pieces, b, check, bodyTemplate, errors);
+      const ahead = await this.offload.saveAhead(pieces, b, check, bodyTemplate, errors, posted);
       if (!ahead) return undefined;
       keptBase = ahead.base;
       if (dropped) { release(); return undefined; }
@@ -174,7 +188,10 @@ export class SaveCheck {
       const remoteIsBase = kept ? fetch.remote().then((f) => (typeof f === 'object' && !dropped ? this.offload.keptSame(f.kept, kept) : undefined)).catch(() => undefined) : Promise.resolve(undefined);
       return { base: b, ahead, remoteIsBase };
     })().catch(() => undefined);
+    void made.then(posted);
     return {
+      read,
+      hasRead: () => hasRead,
       take: async (content, b) => {
         const m = await made;
         made = undefined; // taken once: the next writeFile checks its own bytes

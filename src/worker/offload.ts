@@ -114,7 +114,7 @@ export class Offload {
   /** Posts `req`. Copying a string to the worker takes about 5 ms per Mi units in the task that posts it: each
    * large string of a request (a text, the entries inside a JSON value) goes ahead in chunks, one message and one
    * task each, so that no task copies more than one chunk. The worker puts them back in place. */
-  private async send<T>(w: Worker, req: OffloadRequest, transfer: ArrayBuffer[]): Promise<T> {
+  private async send<T>(w: Worker, req: OffloadRequest, transfer: ArrayBuffer[], posted?: () => void): Promise<T> {
     const large: Array<[number, string]> = [];
     const message = withParts(req, (text) => {
       const part = this.nextId++;
@@ -128,10 +128,12 @@ export class Offload {
       }
     }
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       w.postMessage({ id, req: message }, transfer);
     });
+    posted?.();
+    return answer;
   }
 
   /** JSON.parse of UTF-8 bytes (a response body). The bytes are handed over, not copied. */
@@ -387,9 +389,10 @@ export class Offload {
   /** A save's checks made from the document's text (in pieces, joined on the worker) before VS Code hands the save's
    * bytes over (see SaveAhead); `body`: the request body with its `entries` left to fill in. The base stays kept on
    * the worker (`base`), for comparing with the remote there (keptSame). `errors`: the text's error count when it is
-   * known already (the editor's linter has it for this very text), which saves linting it again. Undefined without a
-   * worker: nothing is gained inline. */
-  async saveAhead(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, body?: Record<string, unknown>, errors?: number): Promise<(SaveAhead & { base?: KeptText }) | undefined> {
+   * known already (the editor's linter has it for this very text), which saves linting it again. `posted`: called
+   * once the text and the base are with the worker (the checks go on there). Undefined without a worker: nothing is
+   * gained inline. */
+  async saveAhead(pieces: readonly string[], base: string | undefined, check: { kind: 'entries'; options: LintEntriesOptions } | { kind: 'terms'; lang?: string }, body?: Record<string, unknown>, errors?: number, posted?: () => void): Promise<(SaveAhead & { base?: KeptText }) | undefined> {
     const w = this.start();
     if (!w) return undefined;
     const options = check.kind === 'entries'
@@ -400,7 +403,7 @@ export class Offload {
     const answer = await this.send<SaveAheadAnswer>(w, {
       op: 'saveAhead', pieces: groups, base, keepBase, kind: check.kind,
       ...(options ? { options } : { lang: (check as { lang?: string }).lang }), ...(body ? { body } : {}), ...(errors !== undefined ? { errors } : {}),
-    }, []);
+    }, [], posted);
     // The text a save of these bytes pushes: the pieces joined here, unless decoding gave another (sent back then).
     const ahead: SaveAhead = { ...answer, text: answer.text ?? groups.join('') };
     return base === undefined ? ahead : { ...ahead, base: { keep: keepBase, units: base.length } };

@@ -275,8 +275,12 @@ describe('remote documents: edit, lint, push', () => {
     await ext.actions.pull(doc.uri);
     await append(doc, 'late\tspät\n');
     // The edit comes after VS Code announced the save (and after the fetch that announcement starts).
+    // Called after the extension's own listener (registered at activation), which makes the save wait until the text
+    // is read for the checks made ahead: reading it while VS Code gathers and sends the bytes slowed that hand-over.
+    let readFirst: boolean | undefined;
     const sub = vscode.workspace.onWillSaveTextDocument((e) => {
       if (e.document !== doc) return;
+      readFirst = ext.documents.aheadRead(doc.uri);
       e.waitUntil(new Promise<vscode.TextEdit[]>((resolve) => setTimeout(() => resolve([vscode.TextEdit.insert(new vscode.Position(0, 0), 'participant\tTeilnehmer\n')]), 300)));
     });
     try {
@@ -284,6 +288,7 @@ describe('remote documents: edit, lint, push', () => {
     } finally {
       sub.dispose();
     }
+    assert.equal(readFirst, true, 'the text was read for the checks before the next participant, and before VS Code gathered the bytes');
     assert.equal(doc.lineAt(0).text, 'participant\tTeilnehmer');
     assert.equal(doc.isDirty, false);
     assert.deepEqual(remoteEntries(), [['participant', 'Teilnehmer'], ...many, ['late', 'spät']], 'the service holds the text as saved');
