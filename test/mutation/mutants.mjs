@@ -247,6 +247,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
+    id: 'status-not-pushed-after-save',
+    bug: 'the status bar says "not pushed" for a remote document whether or not it has unsaved edits',
+    changes: [{ file: 'src/documents/documentStatus.ts', find: "if (doc.uri.scheme === 'terminology' && doc.isDirty) {", replace: "if (doc.uri.scheme === 'terminology') {" }],
+    tests: [{ suite: 'ui', grep: '^main-loop' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
