@@ -235,18 +235,17 @@ export class Offload {
     const out: string[] = [];
     let group: string[] = [];
     let units = 0;
-    const flush = async () => {
-      out.push(group.length === 1 ? group[0] : group.join(''));
-      group = [];
-      units = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-    };
     for (const piece of pieces) {
-      if (group.length && units + piece.length > this.chunkUnits) await flush();
+      if (group.length && units + piece.length > this.chunkUnits) {
+        out.push(joined(group));
+        group = [];
+        units = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       group.push(piece);
       units += piece.length;
     }
-    if (group.length) out.push(group.length === 1 ? group[0] : group.join(''));
+    if (group.length) out.push(joined(group));
     return out;
   }
 
@@ -461,6 +460,11 @@ export class Offload {
     this.worker = undefined;
     this.failed = true;
   }
+}
+
+/** The pieces of a group as one string: a single piece as it is (no copy). */
+function joined(group: readonly string[]): string {
+  return group.length === 1 ? group[0] : group.join('');
 }
 
 /** A text kept on the core worker (see Offload.keepEntries): its number there, and its length in UTF-16 units. */
