@@ -253,6 +253,12 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^main-loop' }],
   },
   {
+    id: 'drafts-not-italic',
+    bug: 'the machine-translated drafts of a new language column look like reviewed translations',
+    changes: [{ file: 'src/glossaryView/drafts.ts', find: "    fontStyle: 'italic',\n", replace: '' }],
+    tests: [{ suite: 'ui', grep: '^add-language' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
