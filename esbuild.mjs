@@ -113,10 +113,16 @@ const lazyStubs = (shared) => ({
   },
 });
 
+/** Stateless packages that some lazy bundles carry themselves though the extension holds them, by bundle: taken from
+ * the extension, a package's module brings every function any lazy bundle uses into the extension's bundle.
+ * jsonc-parser's editing and formatting (about 7 KiB) serve only the edits of the manifest (workspace) and of the
+ * term check's ignore lists; the other lazy bundles take the parser from the extension. */
+const CARRIED = { workspace: /^node_modules\/jsonc-parser\//, termCheck: /^node_modules\/jsonc-parser\// };
+
 /** In a lazy bundle: a module the extension holds (`held`, by key) is taken from it (`__shared`), not bundled; the keys
  * taken go into `taken`. Barrels (index.ts: re-exports, no state) are bundled, so that only the modules behind them
- * that the lazy bundle uses are taken. */
-const takeFromExtension = (held, taken) => ({
+ * that the lazy bundle uses are taken; so are the packages it carries (`carried`, see CARRIED). */
+const takeFromExtension = (held, taken, carried) => ({
   name: 'take-from-extension',
   setup(build) {
     build.onResolve({ filter: /.*/ }, async (args) => {
@@ -124,7 +130,7 @@ const takeFromExtension = (held, taken) => ({
       const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { inner: true } });
       if (found.errors.length || found.external || !found.path) return undefined;
       const k = key(found.path);
-      if (!held.has(k) || /(^|\/)index\.ts$/.test(k)) return { path: found.path };
+      if (!held.has(k) || /(^|\/)index\.ts$/.test(k) || carried?.test(k)) return { path: found.path };
       taken.add(k);
       return { path: k, namespace: 'extension' };
     });
@@ -186,7 +192,7 @@ const lazyBundles = {
       const shared = Object.fromEntries(Object.keys(LAZY).map((name) => [name, new Set()]));
       try {
         const built = await Promise.all(Object.entries(LAZY).map(([name, file]) => esbuild.build({
-          ...common, metafile: true, entryPoints: { [name]: file }, outdir: 'dist', external: ['vscode'], plugins: [takeFromExtension(held, shared[name])],
+          ...common, metafile: true, entryPoints: { [name]: file }, outdir: 'dist', external: ['vscode'], plugins: [takeFromExtension(held, shared[name], CARRIED[name])],
           // A function of the modules it takes: `require('./<name>.js')(modules)` is the feature's lazy.ts.
           format: 'iife', globalName: 'lazyModule', banner: { js: 'module.exports = (__shared) => {' }, footer: { js: 'return lazyModule;\n};' },
         })));

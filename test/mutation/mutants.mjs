@@ -259,6 +259,12 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^add-language' }],
   },
   {
+    id: 'lazy-editing-in-extension',
+    bug: "jsonc-parser's editing, which only the manifest's and the term check's edits use, is loaded at every activation",
+    changes: [{ file: 'esbuild.mjs', find: 'takeFromExtension(held, shared[name], CARRIED[name])', replace: 'takeFromExtension(held, shared[name], undefined && CARRIED[name])' }],
+    tests: [{ suite: 'package', grep: '' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],

@@ -55,6 +55,8 @@ function runTests(dir, t) {
     unit: { args: ['--enable-source-maps', 'test/runner/unit.mjs'], grep: 'TERMINOLOGY_TEST_GREP' },
     integration: { args: ['test/runner/offline.mjs'], grep: 'TERMINOLOGY_TEST_GREP' },
     ui: { args: ['test/runner/ui.mjs'], grep: 'TERMINOLOGY_UI_GREP' },
+    // The package check (vsce, the bundles' sizes and contents); its grep selects nothing.
+    package: { args: ['test/runner/check-package.mjs'], grep: 'TERMINOLOGY_PACKAGE_GREP' },
   };
   const runner = runners[t.suite];
   if (!runner) throw new Error(`unknown suite ${t.suite}`);
