@@ -23,14 +23,16 @@ export class TermCodeActions implements vscode.CodeActionProvider {
       const d = r.diagnostic;
       if (!d.range.intersection(range) && !d.range.contains(range)) continue;
       const entry = r.finding.entry;
+      // Asked for a problem near the cursor: as for the whole problem (no word of it is pointed at).
+      const asked = nearby(doc, range, d.range) ? d.range : range;
       // In a term-not-used target, what the user points at: the selection, or the word a bare cursor is in or at.
-      const pointed = r.finding.code === 'term-not-used' ? pointedIn(doc, range, d.range) : range;
+      const pointed = r.finding.code === 'term-not-used' ? pointedIn(doc, asked, d.range) : asked;
       if (entry && FIXABLE.has(r.finding.code)) {
-        const fix = this.replacement(doc, kind, r, range, pointed, entry);
+        const fix = this.replacement(doc, kind, r, asked, pointed, entry);
         if (fix) out.push(fix);
       }
       // The words selected in the target are how it renders the term: offered to the glossary as its translation.
-      if (entry?.file && r.finding.code === 'term-not-used' && !pointed.isEmpty && d.range.contains(pointed) && !range.isEqual(d.range)) {
+      if (entry?.file && r.finding.code === 'term-not-used' && !pointed.isEmpty && d.range.contains(pointed) && !asked.isEqual(d.range)) {
         const rendering = doc.getText(pointed).trim();
         if (rendering && !rendering.includes('\n')) {
           const add = new vscode.CodeAction(vscode.l10n.t('Add "{0}" to the glossary as the translation of "{1}"…', rendering, entry.source), vscode.CodeActionKind.QuickFix);
@@ -97,6 +99,15 @@ export class TermCodeActions implements vscode.CodeActionProvider {
     action.edit.replace(doc.uri, at, text);
     return action;
   }
+}
+
+/** Whether VS Code asks for the fixes of a problem near the cursor, not at it: with the cursor elsewhere on the
+ * problem's line, Ctrl+. asks at the problem's end (editor.codeActionWidget.includeNearbyQuickFixes), an empty range
+ * where no cursor of the editor is. The word before that end is not one the user pointed at. */
+function nearby(doc: vscode.TextDocument, range: vscode.Range, problem: vscode.Range): boolean {
+  if (!range.isEmpty || !range.start.isEqual(problem.end)) return false;
+  const editor = vscode.window.activeTextEditor;
+  return editor?.document === doc && !editor.selections.some((s) => s.isEmpty && s.active.isEqual(range.start));
 }
 
 /** The selection, or for a bare cursor in a word or at its edge, inside the target, that word: a fix never splits a

@@ -154,6 +154,19 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.ok(titles.includes('Replace "Profil" with the glossary\'s "Konto"'), titles.join(', '));
     assert.ok(titles.includes('Add "Profil" to the glossary as the translation of "account"…'), titles.join(', '));
     assert.ok(!titles.some((t) => t.startsWith('Insert')), 'nothing inserted inside a word');
+    // Ctrl+. with the cursor elsewhere on the line: VS Code asks for the fixes of the problem nearby at its end. The
+    // word before that end ("Profil") is not one the user pointed at: no guess.
+    const editor = vscode.window.activeTextEditor!;
+    assert.equal(editor.document, doc);
+    editor.selection = new vscode.Selection(9, 0, 9, 0);
+    const end = new vscode.Range(notUsed.range.end, notUsed.range.end);
+    const nearby = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, end)).map((a) => a.title);
+    assert.ok(!nearby.some((t) => /^(Replace|Insert|Add) /.test(t)), `no guess from a cursor elsewhere on the line: ${nearby.join(', ')}`);
+    assert.ok(nearby.some((t) => t.startsWith('Ignore ')), nearby.join(', '));
+    // The cursor itself right after "Profil": that word is the one pointed at.
+    editor.selection = new vscode.Selection(notUsed.range.end, notUsed.range.end);
+    const atEnd = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, end)).map((a) => a.title);
+    assert.ok(atEnd.includes('Replace "Profil" with the glossary\'s "Konto"'), atEnd.join(', '));
     const sel = new vscode.Range(9, 12, 9, 18); // "Profil"
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, sel);
     const fix = actions.find((a) => a.title === 'Replace with the glossary\'s "Konto"');

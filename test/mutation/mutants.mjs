@@ -265,6 +265,12 @@ export const mutants = [
     tests: [{ suite: 'package', grep: '' }],
   },
   {
+    id: 'term-fix-guesses-nearby-word',
+    bug: 'Ctrl+. elsewhere on a translation\'s line offers to replace the last word of its target with the glossary\'s term',
+    changes: [{ file: 'src/termCheck/fixes.ts', find: 'const asked = nearby(doc, range, d.range) ? d.range : range;', replace: 'const asked = nearby(doc, range, d.range) && false ? d.range : range;' }],
+    tests: [{ suite: 'integration', grep: '^term check in the editor' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
