@@ -91,8 +91,16 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
       warnedMissing.add(key);
       const recreate = vscode.l10n.t('Recreate on Service');
       const unlink = vscode.l10n.t('Unlink');
+      const setKey = vscode.l10n.t('Set API Key');
       const name = s.link.path;
-      void vscode.window.showWarningMessage(vscode.l10n.t('{0} is linked to a dictionary or list that was deleted on the service.', name), recreate, unlink).then(async (picked) => {
+      // The glossary or collection itself not found: deleted, or the key set now is another account's (all links go
+      // missing at once after a key change): nothing is said to be deleted, and the key is offered first.
+      const notFound = s.remote?.container === false;
+      const shown = notFound
+        ? vscode.window.showWarningMessage(vscode.l10n.t('{0} is linked to a glossary or collection that the API key set now does not find: it was deleted on the service, or the key is another account\'s.', name), setKey, recreate, unlink)
+        : vscode.window.showWarningMessage(vscode.l10n.t('{0} is linked to a dictionary or list that was deleted on the service.', name), recreate, unlink);
+      void shown.then(async (picked) => {
+        if (picked === setKey) await vscode.commands.executeCommand('terminology.setApiKey');
         if (picked === recreate) await vscode.commands.executeCommand('terminology.sync.recreate', s.uri);
         if (picked === unlink) await vscode.commands.executeCommand('terminology.sync.unlink', s.uri);
       });

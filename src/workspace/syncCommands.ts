@@ -278,7 +278,12 @@ export function syncCommands(ctx: CommandContext, model: SyncModel, actions: Syn
       const uri = fileArg(arg);
       if (!uri) return;
       const recreate = vscode.l10n.t('Recreate');
-      if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service from the file?', fileName(uri)), { modal: true }, recreate) !== recreate) return;
+      // When the key set now does not find the glossary or collection at all, it may be another account's: say what
+      // Recreate does there before it rewrites the link.
+      const detail = model.statusOf(uri)?.remote?.container === false
+        ? vscode.l10n.t('The API key set now does not find its glossary or collection. If it is another account\'s, cancel and set that account\'s key (Set API Key): Recreate creates it under this key\'s account and links the file to the new one in terminology.json and terminology.lock.json.')
+        : undefined;
+      if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service from the file?', fileName(uri)), { modal: true, ...(detail ? { detail } : {}) }, recreate) !== recreate) return;
       report('push', await withCancellableProgress(vscode.l10n.t('Pushing {0}…', fileName(uri)), (signal) => actions.recreateRemote(uri, signal)));
     }),
   };

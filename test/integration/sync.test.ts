@@ -188,9 +188,31 @@ describe('repository sync: manifest, status, pull and push all', () => {
     const manifest = JSON.parse(await read(manifestUri())) as { glossaries: Array<{ name: string; id?: string }> };
     assert.equal(manifest.glossaries.find((g) => g.name === 'Sync new glossary')?.id, created.glossary_id);
     assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), 'in-sync');
-    // Deleted by someone: "remote missing".
+    // Deleted by someone: "remote missing". The glossary itself is gone, as when the key set is another account's:
+    // the warning says the key does not find it (not that it was deleted), and offers Set API Key first.
     account().glossaries = account().glossaries.filter((g) => g !== created);
-    assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), 'remote-missing');
+    const warned: string[] = [];
+    const showWarningMessage = ((message: string, ...items: unknown[]) => {
+      warned.push([message, ...items.filter((i): i is string => typeof i === 'string')].join(' | '));
+      return Promise.resolve(undefined);
+    }) as typeof vscode.window.showWarningMessage;
+    const missing = await withStubbedWindow({ showWarningMessage }, () => ext.actions.refreshSync());
+    assert.equal(stateOf(missing, 'extra.csv'), 'remote-missing');
+    assert.equal(missing.find((s) => s.uri.path.endsWith('/extra.csv'))?.remote?.container, false);
+    assert.deepEqual(warned.map((w) => w.replace(/^\S*extra\.csv /, 'extra.csv ')), [
+      'extra.csv is linked to a glossary or collection that the API key set now does not find: it was deleted on the service, or the key is another account\'s. | Set API Key | Recreate on Service | Unlink',
+    ]);
+    // Recreate asks first, saying what it does under the account of the key set now; cancelled, nothing is created.
+    const asked: Array<{ message: string; detail?: string }> = [];
+    const ask = ((message: string, options?: vscode.MessageOptions) => {
+      asked.push({ message, detail: options?.detail });
+      return Promise.resolve(undefined);
+    }) as typeof vscode.window.showWarningMessage;
+    await withStubbedWindow({ showWarningMessage: ask }, async () => { await vscode.commands.executeCommand('terminology.sync.recreate', vscode.Uri.joinPath(folder(), 'extra.csv')); });
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].message, 'Create extra.csv again on the service from the file?');
+    assert.match(asked[0].detail ?? '', /does not find its glossary or collection\. If it is another account's, cancel and set that account's key/);
+    assert.ok(!account().glossaries.some((g) => g.name === 'Sync new glossary'), 'cancelled: nothing created');
     await ext.actions.unlinkFile(vscode.Uri.joinPath(folder(), 'extra.csv'));
     assert.equal(stateOf(await ext.actions.refreshSync(), 'extra.csv'), undefined);
     assert.equal(ext.sync.decorations.provideFileDecoration(vscode.Uri.joinPath(folder(), 'extra.csv')), undefined);

@@ -271,6 +271,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^term check in the editor' }],
   },
   {
+    id: 'sync-missing-said-deleted',
+    bug: 'a linked glossary the key set now does not find (another account\'s key) is said to be deleted on the service',
+    changes: [{ file: 'src/workspace/register.ts', find: 'const notFound = s.remote?.container === false;', replace: 'const notFound = false && s.remote?.container === false;' }],
+    tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],

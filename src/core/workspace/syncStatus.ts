@@ -40,6 +40,9 @@ export interface RemoteListing {
   /** The glossary or collection exists and has this pair or language. */
   exists: boolean;
   entryCount?: number;
+  /** Whether the listing holds the glossary or collection itself (false: this key does not find it at all, as when it
+   * was deleted or the key is another account's); undefined when not known. */
+  container?: boolean;
 }
 
 /**
