@@ -332,7 +332,14 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       summary.upToDate.push(s.uri);
       return;
     }
-    if (action === 'refuse-pull-first') { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('changed on the service since the last sync: Pull first') }); return; }
+    if (action === 'refuse-pull-first') {
+      // Never synced (a file linked to a dictionary it differs from): there is no "since the last sync".
+      const reason = !synced && !entry
+        ? vscode.l10n.t('never synced, and the file and the service hold different entries: Pull first, which merges the two')
+        : vscode.l10n.t('changed on the service since the last sync: Pull first');
+      summary.skipped.push({ uri: s.uri, reason });
+      return;
+    }
     if (action === 'refuse-remote-missing') { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('deleted on the service: recreate it or unlink the file') }); return; }
     if (action === 'refuse-local-missing') { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('the file does not exist') }); return; }
     let entryCount: number;

@@ -193,7 +193,10 @@ export class SyncModel implements vscode.Disposable {
         const remote = await fetchRemote(client, s.link, s.remoteId!, signal);
         st.state = st.lockEntry ? lockedSyncStatus({ local: st.local, kind: s.kind, entry: st.lockEntry, remote }).state
           : fullSyncStatus({ local: st.local, base: undefined, remote, remoteId: s.remoteId, kind: s.kind });
-        st.detail = undefined;
+        // Never synced, and the two differ (a file just linked to a dictionary): "both changed" says what Pull does.
+        st.detail = !st.lockEntry && st.state === 'both-changed'
+          ? vscode.l10n.t('Never synced: the file and the service hold different entries. Pull merges the two (nothing is overwritten), then Push.')
+          : undefined;
       } catch (err) {
         st.detail = describeError(err);
       }

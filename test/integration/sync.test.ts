@@ -218,6 +218,32 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.equal(ext.sync.decorations.provideFileDecoration(vscode.Uri.joinPath(folder(), 'extra.csv')), undefined);
   });
 
+  step('a file linked to a dictionary it differs from: "both changed", never synced, said so; Push All asks for a Pull, which merges', async () => {
+    const other = { glossaryId: '5f7c0000-0000-4000-8000-000000000016', name: 'Sync linked later' };
+    seedGlossary(other, { 'en-de': [['cloud', 'Wolke'], ['keyboard', 'Tastatur']] });
+    const manifestText = await read(manifestUri());
+    const file = vscode.Uri.joinPath(folder(), 'later.glossary.tsv');
+    await write(file, 'cloud\tWolke\nprinter\tDrucker\n');
+    try {
+      await ext.actions.linkFile(file, { area: 'glossaries', id: other.glossaryId, name: other.name, sourceLang: 'en', targetLang: 'de' });
+      const s = (await ext.actions.refreshSync()).find((x) => x.uri.path.endsWith('/later.glossary.tsv'));
+      assert.equal(s?.state, 'both-changed');
+      assert.match(s?.detail ?? '', /^Never synced: the file and the service hold different entries\. Pull merges the two/);
+      const summary = await ext.actions.pushAll({ uris: [file] });
+      assert.deepEqual(summary.skipped.map((x) => x.reason), ['never synced, and the file and the service hold different entries: Pull first, which merges the two']);
+      assert.deepEqual(account().glossaries.find((g) => g.glossary_id === other.glossaryId)?.dictionaries[0].entries, [['cloud', 'Wolke'], ['keyboard', 'Tastatur']], 'nothing pushed');
+      await ext.actions.pullAll({ uris: [file] });
+      assert.match(await read(file), /printer\tDrucker/);
+      assert.match(await read(file), /keyboard\tTastatur/);
+      assert.equal((await ext.actions.pushAll({ uris: [file] })).pushed.length, 1, 'pushed after the Pull');
+    } finally {
+      await ext.actions.unlinkFile(file).catch(() => undefined);
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+      await write(manifestUri(), manifestText);
+      account().glossaries = account().glossaries.filter((g) => g.glossary_id !== other.glossaryId);
+    }
+  });
+
   step('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
     const doc = await vscode.workspace.openTextDocument(manifestUri());
     const text = doc.getText();

@@ -277,6 +277,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
   },
   {
+    id: 'never-synced-said-changed-since-sync',
+    bug: 'Push All refuses a file just linked to a dictionary it differs from as "changed on the service since the last sync", which never was',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: 'const reason = !synced && !entry', replace: 'const reason = !synced && !entry && false' }],
+    tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
