@@ -290,6 +290,11 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     summary.cancelled = Boolean(options.signal?.aborted);
     await model.lock.flush();
     await model.refresh();
+    // What was created or pushed shows in the explorer at once (a new glossary, new entry counts).
+    if (summary.pushed.length) {
+      if (summary.pushed.some((u) => model.statusOf(u)?.link.area !== 'spokenTerms')) ctx.glossaries.refresh();
+      if (summary.pushed.some((u) => model.statusOf(u)?.link.area === 'spokenTerms')) ctx.spokenTerms.refresh();
+    }
     log.info(`push: ${summary.pushed.length} pushed, ${summary.upToDate.length} in sync, ${summary.blocked.length} blocked, ${summary.skipped.length} skipped, ${summary.failed.length} failed${summary.cancelled ? ' (cancelled)' : ''}`);
     return summary;
   }

@@ -180,8 +180,14 @@ describe('repository sync: manifest, status, pull and push all', () => {
 
   step('Push All creates a glossary the manifest names but the service lacks, and writes its id; Unlink removes the link', async () => {
     await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke\nserver,Server,en,de\n');
+    const labels = async () => Promise.all(((await ext.glossaries.getChildren()) ?? []).map(async (n) => {
+      const item = await ext.glossaries.getTreeItem(n);
+      return String(typeof item.label === 'object' ? item.label.label : item.label);
+    }));
+    assert.ok(!(await labels()).includes('Sync new glossary'), 'the Glossaries view loaded before');
     const summary = await ext.actions.pushAll({ uris: [vscode.Uri.joinPath(folder(), 'extra.csv')] });
     assert.equal(summary.pushed.length, 1);
+    assert.ok((await labels()).includes('Sync new glossary'), 'the Glossaries view shows the glossary Push All created');
     const created = account().glossaries.find((g) => g.name === 'Sync new glossary');
     assert.ok(created);
     assert.deepEqual(created.dictionaries[0].entries, [['cloud', 'Wolke'], ['server', 'Server']]);

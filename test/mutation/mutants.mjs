@@ -283,6 +283,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
   },
   {
+    id: 'glossaries-view-stale-after-push-all',
+    bug: 'a glossary Push All created (or Recreate on Service) is missing from the Glossaries view until Refresh',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: "model.statusOf(u)?.link.area !== 'spokenTerms')) ctx.glossaries.refresh();", replace: "model.statusOf(u)?.link.area !== 'spokenTerms')) void 0;" }],
+    tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
