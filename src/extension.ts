@@ -129,7 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   lap('translate');
   const exchange = registerExchange(commands, context.globalState);
   lap('exchange');
-  const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri);
+  const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri, documents.fs.onDidPush);
   lap('sync');
   const memories = registerMemories(commands);
   lap('memories');

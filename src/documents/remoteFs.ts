@@ -66,6 +66,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   private readonly readEmitter = new vscode.EventEmitter<{ uri: vscode.Uri; text: string }>();
   /** Fires when readFile hands a remote text to VS Code (which then builds the document from it). */
   readonly onDidRead = this.readEmitter.event;
+  private readonly pushedEmitter = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires when a save pushed a document's text to the service. */
+  readonly onDidPush = this.pushedEmitter.event;
   private readonly subscriptions: vscode.Disposable[];
   /** UTF-8 sizes for stat, per address while its document is open. */
   private readonly sizes = new TextSizes();
@@ -519,6 +522,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (ref.kind === 'glossary') void this.check.entryCount(ref, text).then((n) => this.log.info(`pushed ${uri.path} (${n} entries)`));
     else this.log.info(`pushed ${uri.path}${entryCount ? ` (${entryCount} entries)` : ''}`);
     this.ui.pushed(uri, ref, text, dictionaries);
+    this.pushedEmitter.fire(uri);
   }
 
   createDirectory(): void {
@@ -537,6 +541,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (this.poll) clearInterval(this.poll);
     void this.spill?.dispose();
     this.readEmitter.dispose();
+    this.pushedEmitter.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 

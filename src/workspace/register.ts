@@ -26,7 +26,8 @@ export interface RepositorySync {
 /** How often a visible Repository Sync view refreshes its status (listing calls only). */
 export const SYNC_POLL_MS = 60_000;
 
-export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined): {
+/** `pushed`: fires when the editor pushed a remote document (a linked file's dictionary may have changed). */
+export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined, pushed: vscode.Event<vscode.Uri>): {
   sync: RepositorySync; actions: SyncActions; disposables: vscode.Disposable[];
 } {
   const log = ctx.log.child('sync');
@@ -126,6 +127,7 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
       manifest.onDidChange(soon),
       lock.onDidChange(soon),
       ctx.clients.onDidChange(soon),
+      pushed(soon),
       vscode.workspace.onDidCreateFiles(soon),
       vscode.workspace.onDidDeleteFiles(soon),
       vscode.workspace.onDidRenameFiles(soon),

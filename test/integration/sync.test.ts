@@ -144,6 +144,26 @@ describe('repository sync: manifest, status, pull and push all', () => {
     assert.deepEqual(remote('en-de')!.entries[0], ['cloud', 'Wolke!']);
   });
 
+  step('a push from the remote editor shows in the sync status by itself: the linked file is behind', async () => {
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'en-de.glossary.tsv'), 'in-sync');
+    const uri = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${GLOSSARY.name}/en-de.glossary.tsv`, query: `id=${GLOSSARY.glossaryId}` });
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(uri, doc.positionAt(doc.getText().length), `${doc.getText().endsWith('\n') ? '' : '\n'}printer\tDrucker\n`);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save(), 'saved = pushed');
+    assert.ok(remote('en-de')!.entries.some(([s, t]) => s === 'printer' && t === 'Drucker'));
+    // No refresh asked for: the push itself refreshes the status (within its 300 ms debounce and the listing).
+    const deadline = Date.now() + 5000;
+    while (stateOf(ext.sync.model.statuses, 'en-de.glossary.tsv') !== 'remote-changes' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(stateOf(ext.sync.model.statuses, 'en-de.glossary.tsv'), 'remote-changes');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Back in sync for the steps after: the file takes the service's version.
+    assert.equal((await ext.actions.pullAll({ uris: [deFile] })).pulled.length, 1);
+    assert.equal(stateOf(await ext.actions.refreshSync(), 'en-de.glossary.tsv'), 'in-sync');
+  });
+
   step('the manifest gets diagnostics for a missing file and a refused pair; a linked file with another name is linted with its pair', async () => {
     await write(vscode.Uri.joinPath(folder(), 'extra.csv'), 'cloud,Wolke,en,fr\n');
     await ext.actions.linkFile(vscode.Uri.joinPath(folder(), 'extra.csv'), { area: 'glossaries', name: 'Sync new glossary', sourceLang: 'en', targetLang: 'de' });

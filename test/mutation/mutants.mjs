@@ -289,6 +289,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
   },
   {
+    id: 'sync-status-stale-after-editor-push',
+    bug: 'after a push from the remote editor, Repository Sync says "in sync" for a linked file that is now behind, until its next refresh',
+    changes: [{ file: 'src/workspace/register.ts', find: '      pushed(soon),\n', replace: '      pushed(() => undefined),\n' }],
+    tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
