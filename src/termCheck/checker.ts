@@ -18,7 +18,11 @@ import { isTranslationFile, TRANSLATION_GLOB } from './translationFiles';
 /** One published finding: the diagnostic and the core's finding behind it (its glossary entry, for hover and fixes). */
 export interface TermResult { diagnostic: vscode.Diagnostic; finding: TermFinding }
 
-export interface WorkspaceCheckSummary { files: number; units: number; findings: number; byCode: Record<string, number> }
+export interface WorkspaceCheckSummary {
+  files: number; units: number; findings: number; byCode: Record<string, number>;
+  /** No glossaries to check against: no manifest linking any, none picked for the folder. */
+  noGlossaries?: true;
+}
 
 const SEVERITY = { error: vscode.DiagnosticSeverity.Error, warning: vscode.DiagnosticSeverity.Warning, info: vscode.DiagnosticSeverity.Information };
 const SKIP = '**/{node_modules,.git,dist,out,.vscode-test}/**';
@@ -206,7 +210,7 @@ export class TermChecker implements vscode.Disposable {
   async checkWorkspace(options: { signal?: AbortSignal; onProgress?: (done: number, total: number) => void } = {}): Promise<WorkspaceCheckSummary> {
     const set = await this.glossaries.load({ refresh: true, signal: options.signal });
     const summary: WorkspaceCheckSummary = { files: 0, units: 0, findings: 0, byCode: {} };
-    if (!set) return summary;
+    if (!set) return { ...summary, noGlossaries: true };
     const checked: Array<{ uri: vscode.Uri; text: string; findings: TermFinding[] }> = [];
     for await (const { uri, text } of this.workspaceTexts(set, options)) {
       const r = await this.check(uri, text, set);

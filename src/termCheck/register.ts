@@ -98,13 +98,20 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
     try { all = await client.listGlossaries(); } catch (err) { void ctx.errors.show(vscode.l10n.t('The glossaries could not be listed'), err); return; }
     const before = new Set(picked().map((p) => p.id));
     const items = all.map((g) => ({ label: g.name, description: g.dictionaries.map((d) => `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`).join(', '), picked: before.has(g.glossaryId), id: g.glossaryId }));
+    const hasManifest = Boolean(manifest.uri && await vscode.workspace.fs.stat(manifest.uri).then(() => true, () => false));
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true, title: vscode.l10n.t('Glossaries for the term check of this folder'),
-      placeHolder: manifest.uri && await vscode.workspace.fs.stat(manifest.uri).then(() => true, () => false)
+      placeHolder: hasManifest
         ? vscode.l10n.t('This folder has a manifest: its linked glossaries are used, not these.') : vscode.l10n.t('The translation files of this folder are held against the glossaries ticked.'),
     });
     if (!chosen) return;
     await actions.pickTermCheckGlossaries(chosen.map((c) => ({ id: c.id, name: c.label })));
+    // Said, since the pick changes nothing on screen until a translation file is open.
+    if (!hasManifest) {
+      void vscode.window.showInformationMessage(chosen.length
+        ? vscode.l10n.t('Term check: the translation files of this folder are now checked against {0}.', chosen.map((c) => `"${c.label}"`).join(', '))
+        : vscode.l10n.t('Term check: no glossaries picked for this folder; its translation files are not checked.'));
+    }
   };
   // Gathers the confirmation, then the action does it.
   const addRendering = async (entry: GlossaryEntry, rendering: string) => {
@@ -131,7 +138,16 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
           signal: ac.signal,
           onProgress: (done, total) => { progress.report({ message: `${done} / ${total}`, increment: ((done - last) / total) * 100 }); last = done; },
         });
-        void vscode.window.showInformationMessage(vscode.l10n.t('Term check: {0} finding(s) in {1} file(s), {2} string(s) checked.', s.findings, s.files, s.units));
+        if (s.noGlossaries) {
+          // Nothing to check against: say so, and how to give it glossaries.
+          const pick = vscode.l10n.t('Pick Glossaries…');
+          const answer = await vscode.window.showInformationMessage(vscode.l10n.t('Term check: no glossaries to check against. Link them in a manifest (terminology.json), or pick them for this folder.'), pick);
+          if (answer === pick) await vscode.commands.executeCommand('terminology.termCheck.pickGlossaries');
+          return;
+        }
+        void vscode.window.showInformationMessage(s.files
+          ? vscode.l10n.t('Term check: {0} finding(s) in {1} file(s), {2} string(s) checked.', s.findings, s.files, s.units)
+          : vscode.l10n.t('Term check: no translation files (XLIFF, PO, JSON, ARB, .properties, Android, Apple) in this folder.'));
       } catch (err) {
         if (err instanceof vscode.CancellationError || ac.signal.aborted) return;
         void ctx.errors.show(vscode.l10n.t('The term check failed'), err);

@@ -5,6 +5,7 @@ import type { TerminologyApi } from '../../src/extension';
 import { brief, codeOf, diagnosticsWhere } from './diagnosticsHelpers';
 import { scenario } from './scenario';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
+import { withStubbedWindow } from './stubWindow';
 
 // The fixture (test/fixtures/termcheck) is copied into the workspace as term-it/: a manifest linking one glossary whose
 // en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files,
@@ -359,6 +360,15 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
       assert.equal(codeOf(ds.find((d) => d.range.start.line === 6)!), 'untranslated-term');
       await ext.actions.pickTermCheckGlossaries([]);
       await findingsWhere('de.po', (b) => b.length === 0, 'no glossary picked, no manifest: nothing checked');
+      // Check Terms in Workspace then says why nothing was checked, and offers to pick glossaries.
+      assert.equal((await ext.actions.checkTermsInWorkspace()).noGlossaries, true);
+      const said: string[] = [];
+      const showInformationMessage = ((message: string, ...items: unknown[]) => {
+        said.push([message, ...items.filter((i): i is string => typeof i === 'string')].join(' | '));
+        return Promise.resolve(undefined);
+      }) as typeof vscode.window.showInformationMessage;
+      await withStubbedWindow({ showInformationMessage }, async () => { await vscode.commands.executeCommand('terminology.checkTermsInWorkspace'); });
+      assert.deepEqual(said, ['Term check: no glossaries to check against. Link them in a manifest (terminology.json), or pick them for this folder. | Pick Glossaries…']);
     } finally {
       await ext.actions.pickTermCheckGlossaries([]);
       await config.update('manifest', 'term-it/terminology.json', vscode.ConfigurationTarget.Global);

@@ -295,6 +295,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^repository sync: manifest' }],
   },
   {
+    id: 'term-check-zero-without-why',
+    bug: 'Check Terms in Workspace with no glossaries to check against says "0 finding(s) in 0 file(s)", not why',
+    changes: [{ file: 'src/termCheck/register.ts', find: 'if (s.noGlossaries) {', replace: 'if (s.noGlossaries && false) {' }],
+    tests: [{ suite: 'integration', grep: '^term check in the editor' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
