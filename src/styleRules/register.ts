@@ -72,7 +72,9 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     conflict,
     pushed: (_uri, list, calls) => {
       ctx.styleRules.refresh();
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version), 5000);
+      vscode.window.setStatusBarMessage(calls
+        ? vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version)
+        : vscode.l10n.t('Nothing to push: the service holds "{0}" as it is (version {1})', list.name, list.version), 5000);
     },
   }, log);
   // The editor side (diagnostics, fixes, completion, hover) loads with the catalog when a list is first open.

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import { api, PAID_KEY, service } from './service';
+import { withStubbedWindow } from './stubWindow';
 
 /** The diagnostics of `uri` once the style linter has published them for the current text. */
 async function linted(ext: TerminologyApi, doc: vscode.TextDocument, change: () => Thenable<unknown>): Promise<vscode.Diagnostic[]> {
@@ -69,6 +70,15 @@ describe('editable style rule lists in VS Code', () => {
     assert.ok(!doc.isDirty);
     const items = await ext.styleRules.items();
     assert.equal(items?.find((l) => l.styleId === styleId)?.version, 4, 'the tree shows the new version');
+    // A change of layout only: nothing is sent, and the status bar says there was nothing to push.
+    const said: string[] = [];
+    const setStatusBarMessage = ((message: string) => { said.push(message); return new vscode.Disposable(() => undefined); }) as typeof vscode.window.setStatusBarMessage;
+    await replaceAll(doc, `${JSON.stringify(JSON.parse(doc.getText()))}\n`);
+    const sent = () => service().requests.filter((r) => r.method !== 'GET').length;
+    const sentBefore = sent();
+    await withStubbedWindow({ setStatusBarMessage }, async () => { assert.ok(await doc.save()); });
+    assert.equal(sent(), sentBefore, 'nothing sent');
+    assert.ok(said.some((m) => /^Nothing to push: the service holds "House style \d+ \(edited\)" as it is \(version 4\)$/.test(m)), said.join(' | '));
   });
 
   it('a list whose version moved since it was opened is not overwritten silently: the save is refused, then Overwrite pushes', async () => {

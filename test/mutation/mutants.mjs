@@ -301,6 +301,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: '^term check in the editor' }],
   },
   {
+    id: 'style-push-nothing-said-pushed',
+    bug: 'a style rule list saved with nothing to push says "Pushed … (0 calls)"',
+    changes: [{ file: 'src/styleRules/register.ts', find: 'vscode.window.setStatusBarMessage(calls\n', replace: 'vscode.window.setStatusBarMessage(calls || true\n' }],
+    tests: [{ suite: 'integration', grep: '^editable style rule lists' }],
+  },
+  {
     id: 'creates-resent-after-5xx',
     bug: 'every 5xx is taken for "the service did not act", so a create whose answer was lost is sent again',
     changes: [{ file: 'src/api/transport.ts', find: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status === 503);', replace: 'ambiguous = !(res.status === 429 || res.status === 529 || res.status >= 500);' }],
