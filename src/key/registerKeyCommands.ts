@@ -64,7 +64,8 @@ function askForKey(keys: KeyStore, clients: ClientProvider, log: Logger): Promis
         box.enabled = true;
         if (check.ok) return store(key, true);
         if (check.refused) {
-          box.validationMessage = { message: vscode.l10n.t('The service did not accept this key: {0}', check.reason), severity: vscode.InputBoxValidationSeverity.Error };
+          // The service's words, then what to check: most refusals are a key copied in part.
+          box.validationMessage = { message: vscode.l10n.t('The service did not accept this key ({0}). Copy the whole key from your account\'s API keys page; a Free API key ends in ":fx".', check.reason), severity: vscode.InputBoxValidationSeverity.Error };
         } else {
           uncheckable = key;
           box.validationMessage = {

@@ -22,6 +22,7 @@ export async function run(t) {
   await message.waitFor({ timeout: 30_000 });
   const reason = await message.innerText();
   t.check(/401|403|Unauthorized|Forbidden/i.test(reason), `the box shows the refusal with the service's reason ("${reason.trim()}")`);
+  t.check(/Copy the whole key/.test(reason), 'and says what to check');
   t.check(await box.isVisible(), 'the input box stays open');
   t.check(t.requests('GET', /usage/).length >= 1, 'the key was checked with the usage call');
 
