@@ -7,7 +7,8 @@ export async function run(t) {
   // Open through the palette: the command picks the glossary, then the language pair.
   await t.command('Terminology: Open Dictionary');
   await t.pick('Product terminology');
-  await t.pick('EN → DE');
+  // Exact: the glossary picker's rows, still drawn a moment, list the pairs in their descriptions.
+  await t.pick('EN → DE', { exact: true });
   await page.locator('.tab', { hasText: 'en-de.glossary.tsv' }).first().waitFor({ timeout: 20_000 });
   await t.editor().click();
   await page.keyboard.press('Control+End');
