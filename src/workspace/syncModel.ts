@@ -53,16 +53,19 @@ export async function readLocal(uri: vscode.Uri): Promise<string | undefined> {
 export interface RemoteLists { glossaries?: Glossary[]; spokenTerms?: SpokenTerms[] }
 
 export function listingOf(lists: RemoteLists, link: ManifestLink, remoteId: string | undefined): RemoteListing {
+  const listed = link.area === 'glossaries' ? lists.glossaries : lists.spokenTerms;
+  // Absent: whether the listing holds the glossary or collection at all, when it was listed (RemoteListing.container).
+  const absent = (container: unknown): RemoteListing => ({ exists: false, ...(listed ? { container: Boolean(container) } : {}) });
   // No id resolved: the listing holds no glossary or collection of the manifest's id or name.
-  if (!remoteId) return { exists: false, ...((link.area === 'glossaries' ? lists.glossaries : lists.spokenTerms) ? { container: false } : {}) };
+  if (!remoteId) return absent(false);
   if (link.area === 'glossaries') {
     const g = lists.glossaries?.find((x) => x.glossaryId === remoteId);
     const d = g?.dictionaries.find((x) => x.sourceLang.toLowerCase() === link.sourceLang && x.targetLang.toLowerCase() === link.targetLang);
-    return d ? { exists: true, entryCount: d.entryCount } : { exists: false, ...(lists.glossaries ? { container: Boolean(g) } : {}) };
+    return d ? { exists: true, entryCount: d.entryCount } : absent(g);
   }
   const c = lists.spokenTerms?.find((x) => x.spokenTermsId === remoteId);
   const l = c?.termLists.find((x) => x.lang.toLowerCase() === link.sourceLang);
-  return l ? { exists: true, entryCount: l.entryCount } : { exists: false, ...(lists.spokenTerms ? { container: Boolean(c) } : {}) };
+  return l ? { exists: true, entryCount: l.entryCount } : absent(c);
 }
 
 export async function fetchRemote(client: ServiceClient, link: ManifestLink, remoteId: string, signal?: AbortSignal): Promise<string> {

@@ -25,3 +25,11 @@ export function recordingProgress(messages: string[], onReport?: (message: strin
     return task({ report: (v) => { if (v.message) messages.push(v.message); onReport?.(v.message); } }, token);
   };
 }
+
+/** A show*Message stub that keeps each message with its string buttons ("message | button | …") and answers none. */
+export function recordingMessages(said: string[]): typeof vscode.window.showInformationMessage {
+  return ((message: string, ...items: unknown[]) => {
+    said.push([message, ...items.filter((i): i is string => typeof i === 'string')].join(' | '));
+    return Promise.resolve(undefined);
+  }) as typeof vscode.window.showInformationMessage;
+}

@@ -4,7 +4,7 @@ import type { TerminologyApi } from '../../src/extension';
 import type { LinkStatus } from '../../src/workspace/syncModel';
 import { codeOf, diagnosticsWhere } from './diagnosticsHelpers';
 import { scenario } from './scenario';
-import { withStubbedWindow } from './stubWindow';
+import { recordingMessages, withStubbedWindow } from './stubWindow';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
 
 const GLOSSARY = { glossaryId: '5f7c0000-0000-4000-8000-000000000015', name: 'Sync repo test' };
@@ -218,11 +218,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     // the warning says the key does not find it (not that it was deleted), and offers Set API Key first.
     account().glossaries = account().glossaries.filter((g) => g !== created);
     const warned: string[] = [];
-    const showWarningMessage = ((message: string, ...items: unknown[]) => {
-      warned.push([message, ...items.filter((i): i is string => typeof i === 'string')].join(' | '));
-      return Promise.resolve(undefined);
-    }) as typeof vscode.window.showWarningMessage;
-    const missing = await withStubbedWindow({ showWarningMessage }, () => ext.actions.refreshSync());
+    const missing = await withStubbedWindow({ showWarningMessage: recordingMessages(warned) }, () => ext.actions.refreshSync());
     assert.equal(stateOf(missing, 'extra.csv'), 'remote-missing');
     assert.equal(missing.find((s) => s.uri.path.endsWith('/extra.csv'))?.remote?.container, false);
     assert.deepEqual(warned.map((w) => w.replace(/^\S*extra\.csv /, 'extra.csv ')), [

@@ -5,7 +5,7 @@ import type { TerminologyApi } from '../../src/extension';
 import { brief, codeOf, diagnosticsWhere } from './diagnosticsHelpers';
 import { scenario } from './scenario';
 import { account, api, PAID_KEY, seedGlossary, service } from './service';
-import { withStubbedWindow } from './stubWindow';
+import { recordingMessages, withStubbedWindow } from './stubWindow';
 
 // The fixture (test/fixtures/termcheck) is copied into the workspace as term-it/: a manifest linking one glossary whose
 // en-de dictionary is a file and whose en-fr dictionary is only on the service; PO, XLIFF 1.2 and i18next JSON files,
@@ -363,11 +363,7 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
       // Check Terms in Workspace then says why nothing was checked, and offers to pick glossaries.
       assert.equal((await ext.actions.checkTermsInWorkspace()).noGlossaries, true);
       const said: string[] = [];
-      const showInformationMessage = ((message: string, ...items: unknown[]) => {
-        said.push([message, ...items.filter((i): i is string => typeof i === 'string')].join(' | '));
-        return Promise.resolve(undefined);
-      }) as typeof vscode.window.showInformationMessage;
-      await withStubbedWindow({ showInformationMessage }, async () => { await vscode.commands.executeCommand('terminology.checkTermsInWorkspace'); });
+      await withStubbedWindow({ showInformationMessage: recordingMessages(said) }, async () => { await vscode.commands.executeCommand('terminology.checkTermsInWorkspace'); });
       assert.deepEqual(said, ['Term check: no glossaries to check against. Link them in a manifest (terminology.json), or pick them for this folder. | Pick Glossaries…']);
     } finally {
       await ext.actions.pickTermCheckGlossaries([]);
