@@ -43,6 +43,7 @@ import type { StyleLint } from './styleRules/styleLint';
 import { registerTryCustomizations } from './customizations/register';
 import type { CustomizationActions } from './customizations/tryCustomizations';
 import { registerTermCheck, type TermCheck, type TermCheckActions } from './termCheck/register';
+import { ManifestFile } from './platform/manifestFile';
 
 /** What the extension hands to other extensions and to its integration tests. */
 export interface TerminologyApi {
@@ -129,7 +130,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   lap('translate');
   const exchange = registerExchange(commands, context.globalState);
   lap('exchange');
-  const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri, documents.fs.onDidPush);
+  // One manifest (one watcher) for the repository sync and the term check.
+  const manifest = new ManifestFile();
+  const sync = registerRepositorySync(commands, diagnostics, context.storageUri ?? context.globalStorageUri, documents.fs.onDidPush, manifest);
   lap('sync');
   const memories = registerMemories(commands);
   lap('memories');
@@ -137,7 +140,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
   lap('styleRules');
   const tryCustomizations = registerTryCustomizations(commands);
   lap('customizations');
-  const terms = registerTermCheck(commands, context.workspaceState);
+  const terms = registerTermCheck(commands, manifest, context.workspaceState);
   lap('termCheck');
   const table = registerTableEditor(context.extensionUri, diagnostics, log.child('table'), offload, pickers);
   lap('table');
@@ -156,7 +159,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Termin
     ...styleRuleDocs.actions, ...tryCustomizations.actions, ...glossaryView.actions, ...key.actions, ...terms.actions,
   };
   context.subscriptions.push(
-    channel, keys, clients, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, blocked,
+    channel, keys, clients, manifest, trees.glossaries, trees.spokenTerms, trees.styleRules, offload, blocked,
     vscode.commands.registerCommand('terminology.showLog', () => channel.show(true)),
     ...features.flatMap((f) => f.disposables),
   );

@@ -2,7 +2,7 @@
  * count of the open file's findings, and "Check Terms in Workspace". */
 import * as vscode from 'vscode';
 import { once } from '../platform/lazy';
-import { ManifestFile } from '../platform/manifestFile';
+import type { ManifestFile } from '../platform/manifestFile';
 import { SCHEME } from '../platform/remoteUris';
 import { requireClient, type CommandContext } from '../trees/commandContext';
 import type { GlossaryEntry } from '../core/termCheck/check';
@@ -37,9 +37,9 @@ export interface TermCheck { checker: TermChecker; glossaries: TermGlossaries; s
  * check first runs. */
 const PICKED_KEY = 'terminology.termCheck.glossaries';
 
-export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
+/** `manifest`: the workspace's manifest, shared with the repository sync (one watcher for both). */
+export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, state?: vscode.Memento): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
-  const manifest = new ManifestFile();
   const picked = () => state?.get<Array<{ id: string; name: string }>>(PICKED_KEY) ?? [];
   // The Term Check view is there from activation; its tree is the loaded term check's (empty until then).
   const viewChanged = new vscode.EventEmitter<TermNode | undefined>();
@@ -160,7 +160,7 @@ export function registerTermCheck(ctx: CommandContext, state?: vscode.Memento): 
     actions,
     termCheck: { get checker() { return terms().checker; }, get glossaries() { return terms().glossaries; }, get status() { return terms().status; }, get view() { return terms().view; } },
     disposables: [
-      manifest, opened, manifestChanged, viewChanged, tree,
+      opened, manifestChanged, viewChanged, tree,
       vscode.commands.registerCommand('terminology.termCheck.filterByGlossary', filterByGlossary),
       vscode.commands.registerCommand('terminology.termCheck.clearFilter', () => setFilter(undefined)), { dispose: () => clearTimeout(atStart) }, { dispose: () => terms.peek()?.dispose() },
       vscode.languages.registerCodeActionsProvider(selector, {

@@ -4,7 +4,7 @@ import type { CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { ServiceLanguages } from './serviceLanguages';
 import { ManifestDiagnostics } from './manifestDiagnostics';
-import { ManifestFile } from '../platform/manifestFile';
+import type { ManifestFile } from '../platform/manifestFile';
 import type { SyncActions } from './syncActions';
 import { forward, once, registerCommands } from '../platform/lazy';
 import { SyncSnapshots } from './syncTexts';
@@ -26,12 +26,13 @@ export interface RepositorySync {
 /** How often a visible Repository Sync view refreshes its status (listing calls only). */
 export const SYNC_POLL_MS = 60_000;
 
-/** `pushed`: fires when the editor pushed a remote document (a linked file's dictionary may have changed). */
-export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined, pushed: vscode.Event<vscode.Uri>): {
+/** `pushed`: fires when the editor pushed a remote document (a linked file's dictionary may have changed). `manifest`:
+ * the workspace's manifest, shared with the term check. */
+export function registerRepositorySync(ctx: CommandContext, diagnostics: DiagnosticsManager, storage: vscode.Uri | undefined, pushed: vscode.Event<vscode.Uri>,
+  manifest: ManifestFile): {
   sync: RepositorySync; actions: SyncActions; disposables: vscode.Disposable[];
 } {
   const log = ctx.log.child('sync');
-  const manifest = new ManifestFile();
   const store = new SyncStore(storage && storage.scheme === 'file' ? vscode.Uri.joinPath(storage, 'synced').fsPath : undefined);
   const lock = new SyncLock(manifest);
   const model = new SyncModel(manifest, ctx.clients, store, log, lock);
@@ -114,7 +115,7 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     sync: { model, poll, languages, decorations, tree, manifestDiagnostics },
     actions,
     disposables: [
-      manifest, lock, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
+      lock, model, tree, decorations, manifestDiagnostics, view, snapshots, languages,
       // (The completion's code loads with the sync's commands, at the first completion in a JSON file.)
       vscode.languages.registerCompletionItemProvider([{ language: 'json' }, { language: 'jsonc' }], {
         provideCompletionItems: (doc, position, token) => completion().provideCompletionItems(doc, position, token),
