@@ -25,6 +25,8 @@ export interface Concept {
   terms: Term[];
   /** Set by spreadsheets: a row marked forbidden, or one whose quoted field spans lines, is not imported. */
   skip?: { reason: SkipReason; message: string };
+  /** A spreadsheet's row (which the messages call "Line N", as the file's editor does), not a term base's concept. */
+  row?: true;
 }
 
 export type SkipReason =
@@ -40,7 +42,7 @@ export const SKIP_WORDS: Record<SkipReason, string> = {
   'unsupported-language': 'language not supported for glossaries',
   'invalid': 'invalid by the entry rules',
   'too-long': 'longer than the service\'s phrase limit',
-  'missing-source': 'no source term in the concept',
+  'missing-source': 'no source term',
   'multi-line': 'a quoted field spans several lines',
 };
 

@@ -17,7 +17,8 @@ export interface PlanOptions {
 
 const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const q = (s: string) => `"${s}"`;
-const where = (c: Concept) => `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`;
+/** What a message names: a term base's concept, or a spreadsheet's row by its line. */
+const where = (c: Concept) => (c.row ? `Line ${c.line}` : `concept ${c.id ? `${c.id} ` : ''}(line ${c.line})`);
 
 interface Pick { chosen?: Term; excluded: Term[]; empty: Term[]; tooLong: Term[] }
 
@@ -292,7 +293,7 @@ export class SheetConcepts {
       if (c !== -1 && cells.tooLong(c)) return { text: '', lang: '', status: 'unspecified', line, tooLong: true };
       return { text: c === -1 ? '' : cells.value(c), lang: '', status: 'unspecified', line };
     };
-    const c: Concept = { line, terms: this.columns.map((col) => ({ ...term(col.index), lang: col.lang })) };
+    const c: Concept = { line, terms: this.columns.map((col) => ({ ...term(col.index), lang: col.lang })), row: true };
     if (skip) c.skip = skip;
     return c;
   }

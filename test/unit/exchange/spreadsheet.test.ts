@@ -108,6 +108,15 @@ describe('spreadsheet import', () => {
     assert.deepEqual(plan.pairs.find((p) => p.targetLang === 'th')!.skipped.map((s) => s.reason), ['unsupported-language']);
   });
 
+  it('names a row by its line in what it says, not as a term base\'s "concept"', () => {
+    const sheet = readSpreadsheet(utf8('en,de,fr\ncloud,Wolke,nuage\n,Server,serveur\n server ,Server,serveur\n'));
+    const plan = planSpreadsheet(sheet, sheet.mapping!);
+    const de = plan.pairs.find((p) => p.targetLang === 'de')!;
+    assert.deepEqual(de.skipped.map((s) => s.message), ['Line 3: the EN term is empty.']);
+    assert.ok(plan.choices.some((c) => c.message === 'Line 4, EN: spaces around "server" were removed.'), JSON.stringify(plan.choices));
+    assert.ok(!JSON.stringify(plan).includes('concept'), JSON.stringify(plan));
+  });
+
   it('detects the delimiter by its steady count outside quotes', () => {
     assert.equal(detectDelimiter('"a;b",c\n"d;e",f\n'), ',');
     assert.equal(detectDelimiter('a;b,c;d\ne;f,g;h\n'), ';');
@@ -238,7 +247,7 @@ describe('spreadsheet import: planned from columns', () => {
       // A cell past the phrase limit (without its spaces) is a term marked too long, as a TBX reader makes one (a
       // whole line is one cell when the detected delimiter is another).
       const term = (text: string) => (text.trim().length > LIMITS.phraseBytes ? { text: '', tooLong: true as const } : { text });
-      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ ...term(r.cells[col.index] ?? ''), lang: col.lang, status: 'unspecified' as const, line: r.line })) };
+      const c: Concept = { line: r.line, terms: mapping.columns.map((col) => ({ ...term(r.cells[col.index] ?? ''), lang: col.lang, status: 'unspecified' as const, line: r.line })), row: true };
       if (r.endLine > r.line && read.some((i) => /[\r\n]/.test(r.cells[i] ?? ''))) {
         c.skip = { reason: 'multi-line', message: `Lines ${r.line}–${r.endLine}: a quoted field runs over ${r.endLine - r.line + 1} lines. A phrase cannot hold a line break; fix the file (or this pair's document) and import again.` };
       } else if (mapping.forbidden !== undefined && /^(yes|y|true|1|x|ja|oui|sí|si|forbidden)$/i.test((r.cells[mapping.forbidden] ?? '').trim())) {
