@@ -2,9 +2,12 @@
  * skipped with the reason, the findings of the entry rules, every choice made; and the columns of a sheet. */
 import * as vscode from 'vscode';
 import { SKIP_REASONS, SKIP_WORDS, type ImportPlan, type PairPreview, type Sheet } from '../core/exchange';
-import { pairLabel } from '../platform/words';
+import { pairLabel, plural } from '../platform/words';
 
 const LIST_LIMIT = 200;
+
+/** A message after its line's number: without the "Line N" it starts with (a spreadsheet row's), said once. */
+const afterLine = (message: string, line?: number) => (line ? message.replace(new RegExp(`^Line ${line}(?:: |, )`), '') : message);
 
 const esc = (s: string) => s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 
@@ -21,12 +24,25 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
   }
   for (const [i, pair] of plan.pairs.entries()) {
     const p = previews[i];
-    if (!pair.skipped.length && !pair.findings.length) continue;
+    if (!pair.skipped.length && !pair.findings.length && !p.changed && !p.removed) continue;
     out.push('', `## ${pairLabel(pair)}`, '');
     if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
+    // What the glossary holds now and the import overwrites or removes: named, so that nobody's entry goes unseen.
+    if (p.changed) {
+      out.push(plural(p.changed, 'Changed: the file gives 1 entry another target than the glossary holds now.', 'Changed: the file gives {0} entries another target than the glossary holds now.'), '');
+      for (const c of p.changes) out.push(`- ${vscode.l10n.t('line {0}', c.line)}: **${esc(c.source)}**: ${esc(c.was)} → ${esc(c.now)}`);
+      if (p.changed > p.changes.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.changed - p.changes.length)}`);
+      out.push('');
+    }
+    if (p.removed) {
+      out.push(plural(p.removed, 'Removed: 1 entry of the glossary is not in the file, and the replace removes it.', 'Removed: {0} entries of the glossary are not in the file, and the replace removes them.'), '');
+      for (const r of p.removals) out.push(`- **${esc(r)}**`);
+      if (p.removed > p.removals.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.removed - p.removals.length)}`);
+      out.push('');
+    }
     const reasons = SKIP_REASONS.filter((r) => p.skipped[r]).map((r) => `${p.skipped[r]} ${SKIP_WORDS[r]}`);
     if (reasons.length) out.push(vscode.l10n.t('Skipped: {0}.', reasons.join(', ')), '');
-    for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(s.message)}`);
+    for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(afterLine(s.message, s.line))}`);
     if (pair.skipped.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', pair.skipped.length - LIST_LIMIT)}`);
     const shown = pair.findings.filter((f) => f.severity !== 'error' || !pair.skipped.some((s) => s.reason === 'invalid' && s.line === f.line));
     if (shown.length) {
@@ -36,7 +52,7 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
   }
   if (plan.choices.length) {
     out.push('', `## ${vscode.l10n.t('Choices made')}`, '');
-    for (const c of plan.choices.slice(0, LIST_LIMIT)) out.push(`- ${c.line ? `${vscode.l10n.t('line {0}', c.line)}: ` : ''}${esc(c.message)}`);
+    for (const c of plan.choices.slice(0, LIST_LIMIT)) out.push(`- ${c.line ? `${vscode.l10n.t('line {0}', c.line)}: ` : ''}${esc(afterLine(c.message, c.line))}`);
     if (plan.choices.length > LIST_LIMIT) out.push(`- ${vscode.l10n.t('… and {0} more', plan.choices.length - LIST_LIMIT)}`);
   }
   return out.join('\n') + '\n';

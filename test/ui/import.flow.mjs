@@ -30,6 +30,21 @@ export async function run(t) {
   await t.until(rendered, 'the preview rendered, its counts as a table');
   t.check(/^Preview /.test((await previewTab.innerText()).trim()) && !(await page.locator('.view-line', { hasText: '| --- |' }).count()),
     `the preview opens rendered, not as Markdown source (${(await previewTab.innerText()).trim()})`);
+  // The entry the merge overwrites is named with what the glossary holds now, not only counted.
+  let previewText = '';
+  const named = async () => {
+    for (const f of page.frames()) {
+      const text = await f.locator('body').innerText({ timeout: 1000 }).catch(() => '');
+      if (/line 3: cloud: Wolke → Datenwolke/.test(text)) { previewText = text; return true; }
+    }
+    return false;
+  };
+  await t.until(named, 'the preview names the changed entry: line 3: cloud: Wolke → Datenwolke');
+  t.check(true, 'the preview names the entry the merge changes, with the target it overwrites');
+  // A row is a row (not a term base's "concept"), its line said once.
+  t.check(/line 3: empty term — the FR term is empty\./.test(previewText) && !/concept|Line 3/.test(previewText),
+    `the skipped row is named by its line, once (${previewText.split('\n').filter((l) => /empty/.test(l)).join(' / ')})`);
+  await t.shot('import-1-preview');
   const rows = await t.pickItems();
   t.check(rows.some((r) => /Import/.test(r) && /3 entries to 2 dictionaries/.test(r)), `the picker offers the import of 3 entries to 2 dictionaries (${rows.join(' | ')})`);
   t.check(rows.some((r) => /Open EN → DE as a document/.test(r) && /1 added, 1 changed, 0 removed, 1 skipped/.test(r)), 'EN → DE: 1 added, 1 changed, 1 skipped');

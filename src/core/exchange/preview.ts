@@ -7,6 +7,9 @@ import { SKIP_REASONS, type ImportPlan, type PlannedPair, type SkipReason } from
  * `replace`: each imported dictionary replaces the one of its pair (PUT). */
 export type ImportMode = 'new' | 'merge' | 'replace';
 
+/** How many changed and removed entries a preview names (all are counted). */
+export const CHANGES_KEPT = 200;
+
 export interface PairPreview {
   sourceLang: string;
   targetLang: string;
@@ -20,6 +23,10 @@ export interface PairPreview {
   skippedTotal: number;
   /** Entries the call would carry. */
   toSend: number;
+  /** The first CHANGES_KEPT entries whose target the import overwrites (the file's line, the target now, the file's). */
+  changes: Array<{ source: string; was: string; now: string; line: number }>;
+  /** The first CHANGES_KEPT source phrases a replace removes (in the dictionary, not in the file). */
+  removals: string[];
   errors: number;
   warnings: number;
 }
@@ -30,7 +37,7 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
   if (existing !== undefined && mode !== 'new') for (const e of parseEntries(existing, 'tsv').entries) if (!was.has(e.source)) was.set(e.source, e.target);
   const p: PairPreview = {
     sourceLang: pair.sourceLang, targetLang: pair.targetLang, exists: existing !== undefined && mode !== 'new',
-    added: 0, changed: 0, unchanged: 0, removed: 0, skipped: {}, skippedTotal: pair.skipped.length, toSend: pair.entries.length,
+    added: 0, changed: 0, unchanged: 0, removed: 0, skipped: {}, skippedTotal: pair.skipped.length, toSend: pair.entries.length, changes: [], removals: [],
     errors: pair.findings.filter((f) => f.severity === 'error').length, warnings: pair.findings.filter((f) => f.severity === 'warning').length,
   };
   if (!was.size) p.added = pair.entries.length;
@@ -40,10 +47,11 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
       mine.add(e.source);
       const t = was.get(e.source);
       if (t === undefined) p.added++;
-      else if (t !== e.target) p.changed++;
-      else p.unchanged++;
+      else if (t !== e.target) {
+        if (p.changed++ < CHANGES_KEPT) p.changes.push({ source: e.source, was: t, now: e.target, line: e.line });
+      } else p.unchanged++;
     }
-    if (mode === 'replace') for (const s of was.keys()) if (!mine.has(s)) p.removed++;
+    if (mode === 'replace') for (const s of was.keys()) if (!mine.has(s) && p.removed++ < CHANGES_KEPT) p.removals.push(s);
   }
   for (const s of pair.skipped) p.skipped[s.reason] = (p.skipped[s.reason] ?? 0) + 1;
   return p;
