@@ -47,7 +47,8 @@ export function registerTreeCommands(ctx: CommandContext): vscode.Disposable[] {
       if (!(node instanceof StyleListNode)) return;
       const l = node.list;
       styleDocs.set(l.styleId, JSON.stringify(l, null, 2) + '\n');
-      const uri = vscode.Uri.from({ scheme: STYLE_SCHEME, path: `/${l.name.replace(/[\\/]/g, '-')}.json`, query: l.styleId });
+      // Its tab says it is read-only: Edit as JSON opens the same list as "<name>.json", which saves to the service.
+      const uri = vscode.Uri.from({ scheme: STYLE_SCHEME, path: `/${l.name.replace(/[\\/]/g, '-')} (read-only).json`, query: l.styleId });
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.languages.setTextDocumentLanguage(doc, 'json');
       await vscode.window.showTextDocument(doc, { preview: true });

@@ -107,6 +107,8 @@ describe('explorer against the emulator', () => {
     await vscode.commands.executeCommand('terminology.styleRules.open', list.node);
     const doc = vscode.window.activeTextEditor!.document;
     assert.equal(doc.uri.scheme, 'terminology-style');
+    // Not the same tab title as Edit as JSON's document, which saves to the service.
+    assert.match(doc.uri.path, /^\/[^/]+ \(read-only\)\.json$/);
     assert.equal(doc.languageId, 'json');
     assert.equal(JSON.parse(doc.getText()).configuredRules.punctuation.serial_comma, 'use');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
