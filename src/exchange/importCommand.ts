@@ -3,6 +3,7 @@
  * then sends one call per dictionary with progress, and says what was sent. */
 import * as vscode from 'vscode';
 import { STATUS_FILE_NAME } from '../core/termCheck/statuses';
+import { translationKind } from '../core/termCheck/kind';
 import type { Glossary, Language } from '../api';
 import {
   DELIMITER_NAMES, DELIMITERS, describeLayout, pairDocumentText, pairFromDocument, previewPair, recallLayout, rememberLayout, sheetLanguages,
@@ -114,6 +115,14 @@ export function importCommand(ctx: CommandContext, actions: ImportActions, previ
     }
     const fileName = basename(uri);
     if (!IMPORTABLE.test(fileName)) {
+      // A translation file (picked under "All files"): what it is for here is the term check.
+      const kind = translationKind(fileName);
+      if (kind && (kind !== 'json' || /\.arb$/i.test(fileName))) {
+        const check = vscode.l10n.t('Check Terms in Workspace');
+        const picked = await vscode.window.showInformationMessage(vscode.l10n.t('{0} is a translation file, not a term base: an import reads TBX, CSV, TSV or TXT. The term check holds translation files against your glossaries.', fileName), check);
+        if (picked === check) await vscode.commands.executeCommand('terminology.checkTermsInWorkspace');
+        return;
+      }
       void vscode.window.showInformationMessage(vscode.l10n.t('{0} is not a TBX, CSV, TSV or TXT file.', fileName));
       return;
     }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { Account, Glossary } from '../emulator/state';
 import { api, nextLoad, PAID_KEY, service } from './service';
+import { recordingMessages, withStubbedWindow } from './stubWindow';
 
 const account = (): Account => service().state.accounts[PAID_KEY];
 const byPair = (g: Glossary) => Object.fromEntries(g.dictionaries.map((d) => [`${d.source_lang}-${d.target_lang}`, [...d.entries].sort()]));
@@ -175,6 +176,17 @@ describe('import and export', () => {
       service().state.accounts[FREE].glossaries = [];
       assert.ok(await ext.actions.setApiKey(PAID_KEY));
     }
+  });
+
+  it('a translation file picked under "All files" is sent to the term check, not read as a term base', async () => {
+    const file = path.join(dir, 'messages.de.po');
+    fs.writeFileSync(file, 'msgid "cloud"\nmsgstr "Wolke"\n');
+    const said: string[] = [];
+    const before = JSON.stringify(account().glossaries);
+    await withStubbedWindow({ showOpenDialog: async () => [vscode.Uri.file(file)], showInformationMessage: recordingMessages(said) },
+      async () => { await vscode.commands.executeCommand('terminology.importGlossary'); });
+    assert.deepEqual(said, ['messages.de.po is a translation file, not a term base: an import reads TBX, CSV, TSV or TXT. The term check holds translation files against your glossaries. | Check Terms in Workspace']);
+    assert.equal(JSON.stringify(account().glossaries), before);
   });
 
   it('import and export commands are contributed to the palette, the glossaries view and the Explorer', async () => {
