@@ -22,7 +22,8 @@ try {
     browser: false,
     // Without the smoke-test driver, so that notification toasts show; the extension is installed instead.
     smokeTestDriver: false,
-    workspace: join(repoRoot, 'test', 'fixtures', 'workspace'),
+    // The tests' sample workspace, and a translation file for the term check (test/fixtures/demo).
+    workspace: [join(repoRoot, 'test', 'fixtures', 'workspace'), join(repoRoot, 'test', 'fixtures', 'demo')],
     settings: {
       'terminology.baseUrl': emulator.url,
       'terminology.freeBaseUrl': emulator.freeUrl,

@@ -46,7 +46,7 @@ export async function chromiumExecutable() {
 /**
  * Starts server + browser. Returns { url, port, page, browser, tmp, stop() }.
  * options: smokeTestDriver (required: true or false, see below), settings (object merged into user settings.json),
- *          workspace (folder to copy and open), env (extra env for the server, hence the extension host),
+ *          workspace (folder to copy and open, or folders copied over each other), env (extra env for the server, hence the extension host),
  *          testsPath (compiled suite index; needs smokeTestDriver), extensionPath (the extension's folder, the repo
  *          by default), log (line printer for harness messages), serverOutput (callback for server stdout/stderr),
  *          browserProfile (true: Chromium keeps its profile on disk, in <tmp>/chromium, instead of in memory).
@@ -79,7 +79,8 @@ export async function startWorkbench(options = {}) {
     ...(options.settings ?? {}),
   }, null, 2));
   const workspace = join(tmp, 'workspace');
-  if (options.workspace) cpSync(options.workspace, workspace, { recursive: true });
+  // One folder, or several copied over each other in turn (the demo's files over the tests' workspace).
+  if (options.workspace) for (const from of [options.workspace].flat()) cpSync(from, workspace, { recursive: true });
   else mkdirSync(workspace);
 
   const extensionsDir = join(tmp, 'extensions');
