@@ -474,4 +474,34 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/register.ts', find: "tree.description = glossary === undefined ? undefined : vscode.l10n.t('{0} only', glossary);", replace: 'tree.description = undefined;' }],
     tests: [{ suite: 'ui', grep: '^term-check-view' }],
   },
+  {
+    id: 'import-preview-changes-unnamed',
+    bug: 'the import preview counts the entries a merge overwrites but does not name them (a colleague\'s target goes unseen)',
+    changes: [{ file: 'src/exchange/previewText.ts', find: 'for (const c of p.changes) out.push', replace: 'for (const c of p.changes.slice(0, 0)) out.push' }],
+    tests: [{ suite: 'ui', grep: '^import' }],
+  },
+  {
+    id: 'import-preview-changes-not-kept',
+    bug: 'the preview of a merge keeps no changed entry to name',
+    changes: [{ file: 'src/core/exchange/preview.ts', find: 'if (p.changed++ < CHANGES_KEPT) p.changes.push(', replace: 'if (p.changed++ < 0) p.changes.push(' }],
+    tests: [{ suite: 'unit', grep: 'import preview' }],
+  },
+  {
+    id: 'sheet-row-called-concept',
+    bug: 'a spreadsheet\'s rows are called "concept (line N)" in the import\'s messages, a term base\'s word',
+    changes: [{ file: 'src/core/exchange/plan.ts', find: 'const where = (c: Concept) => (c.row ? `Line ${c.line}` :', replace: 'const where = (c: Concept) => (c.row && false ? `Line ${c.line}` :' }],
+    tests: [{ suite: 'unit', grep: 'names a row by its line' }],
+  },
+  {
+    id: 'style-readonly-same-title',
+    bug: 'the read-only JSON view of a style rule list has the same tab title as Edit as JSON\'s document, which saves',
+    changes: [{ file: 'src/explorer/treeCommands.ts', find: "(read-only).json`", replace: ".json`" }],
+    tests: [{ suite: 'integration', grep: 'opens a style rule list as a read-only JSON document' }],
+  },
+  {
+    id: 'translation-file-import-unexplained',
+    bug: 'a .po or .xlf picked for import is only "not a TBX, CSV, TSV or TXT file", with no word of the term check',
+    changes: [{ file: 'src/exchange/importCommand.ts', find: "if (kind && (kind !== 'json' ||", replace: "if (false && kind && (kind !== 'json' ||" }],
+    tests: [{ suite: 'integration', grep: 'a translation file picked under' }],
+  },
 ];
