@@ -24,10 +24,17 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
   }
   for (const [i, pair] of plan.pairs.entries()) {
     const p = previews[i];
-    if (!pair.skipped.length && !pair.findings.length && !p.changed && !p.removed) continue;
+    if (!pair.skipped.length && !pair.findings.length && !p.additions.length && !p.changed && !p.removed) continue;
     out.push('', `## ${pairLabel(pair)}`, '');
     if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
-    // What the glossary holds now and the import overwrites or removes: named, so that nobody's entry goes unseen.
+    // What the import adds to the glossary, and what it overwrites or removes there: named, so that nobody's entry
+    // goes unseen (a new glossary's entries are all in its pair documents).
+    if (p.additions.length) {
+      out.push(plural(p.added, 'Added: 1 entry the glossary does not hold yet.', 'Added: {0} entries the glossary does not hold yet.'), '');
+      for (const a of p.additions) out.push(`- ${vscode.l10n.t('line {0}', a.line)}: **${esc(a.source)}** → ${esc(a.target)}`);
+      if (p.added > p.additions.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.added - p.additions.length)}`);
+      out.push('');
+    }
     if (p.changed) {
       out.push(plural(p.changed, 'Changed: the file gives 1 entry another target than the glossary holds now.', 'Changed: the file gives {0} entries another target than the glossary holds now.'), '');
       for (const c of p.changes) out.push(`- ${vscode.l10n.t('line {0}', c.line)}: **${esc(c.source)}**: ${esc(c.was)} → ${esc(c.now)}`);

@@ -41,6 +41,7 @@ export async function run(t) {
   };
   await t.until(named, 'the preview names the changed entry: line 3: cloud: Wolke → Datenwolke');
   t.check(true, 'the preview names the entry the merge changes, with the target it overwrites');
+  t.check(/line 2: login → Anmeldung/.test(previewText), 'the preview names the entry the merge adds (line 2: login → Anmeldung)');
   // A row is a row (not a term base's "concept"), its line said once.
   t.check(/line 3: empty term — the FR term is empty\./.test(previewText) && !/concept|Line 3/.test(previewText),
     `the skipped row is named by its line, once (${previewText.split('\n').filter((l) => /empty/.test(l)).join(' / ')})`);

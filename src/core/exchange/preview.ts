@@ -23,6 +23,8 @@ export interface PairPreview {
   skippedTotal: number;
   /** Entries the call would carry. */
   toSend: number;
+  /** The first CHANGES_KEPT entries a merge or replace adds to an existing dictionary (with the file's line). */
+  additions: Array<{ source: string; target: string; line: number }>;
   /** The first CHANGES_KEPT entries whose target the import overwrites (the file's line, the target now, the file's). */
   changes: Array<{ source: string; was: string; now: string; line: number }>;
   /** The first CHANGES_KEPT source phrases a replace removes (in the dictionary, not in the file). */
@@ -37,7 +39,7 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
   if (existing !== undefined && mode !== 'new') for (const e of parseEntries(existing, 'tsv').entries) if (!was.has(e.source)) was.set(e.source, e.target);
   const p: PairPreview = {
     sourceLang: pair.sourceLang, targetLang: pair.targetLang, exists: existing !== undefined && mode !== 'new',
-    added: 0, changed: 0, unchanged: 0, removed: 0, skipped: {}, skippedTotal: pair.skipped.length, toSend: pair.entries.length, changes: [], removals: [],
+    added: 0, changed: 0, unchanged: 0, removed: 0, skipped: {}, skippedTotal: pair.skipped.length, toSend: pair.entries.length, additions: [], changes: [], removals: [],
     errors: pair.findings.filter((f) => f.severity === 'error').length, warnings: pair.findings.filter((f) => f.severity === 'warning').length,
   };
   if (!was.size) p.added = pair.entries.length;
@@ -46,7 +48,9 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
     for (const e of pair.entries) {
       mine.add(e.source);
       const t = was.get(e.source);
-      if (t === undefined) p.added++;
+      if (t === undefined) {
+        if (p.added++ < CHANGES_KEPT) p.additions.push({ source: e.source, target: e.target, line: e.line });
+      }
       else if (t !== e.target) {
         if (p.changed++ < CHANGES_KEPT) p.changes.push({ source: e.source, was: t, now: e.target, line: e.line });
       } else p.unchanged++;

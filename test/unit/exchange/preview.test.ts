@@ -14,7 +14,7 @@ describe('import preview', () => {
       sourceLang: 'en', targetLang: 'de', exists: true, added: 1, changed: 1, unchanged: 1, removed: 0,
       skipped: { duplicate: 1, invalid: 1 }, skippedTotal: 2, toSend: 3, errors: 1, warnings: 0,
       // The entry whose target the merge overwrites is named, with both targets and the file's line.
-      changes: [{ source: 'server', was: 'Server', now: 'Rechner', line: 2 }], removals: [],
+      additions: [{ source: 'new', target: 'neu', line: 3 }], changes: [{ source: 'server', was: 'Server', now: 'Rechner', line: 2 }], removals: [],
     });
     assert.equal(previewPair(pair, existing, 'replace').removed, 1);
     assert.deepEqual(previewPair(pair, existing, 'replace').removals, ['old']);
@@ -33,6 +33,10 @@ describe('import preview', () => {
     const old = Array.from({ length: n }, (_, i) => `s${i}\talt${i}\n`).join('') + Array.from({ length: n }, (_, i) => `gone${i}\tx\n`).join('');
     const p = previewPair(pair, old, 'replace');
     assert.deepEqual([p.changed, p.changes.length, p.changes[199]], [n, 200, { source: 's199', was: 'alt199', now: 'neu199', line: 200 }]);
+    // Added to an existing dictionary: named too (a new glossary's are all in its pair documents).
+    const added = previewPair(pair, 'other\tx\n', 'merge');
+    assert.deepEqual([added.added, added.additions.length, added.additions[0]], [n, 200, { source: 's0', target: 'neu0', line: 1 }]);
+    assert.deepEqual(previewPair(pair, undefined, 'new').additions, []);
     assert.deepEqual([p.removed, p.removals.length, p.removals[0]], [n, 200, 'gone0']);
   });
 
