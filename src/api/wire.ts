@@ -64,6 +64,16 @@ export function styleRuleList(o: Json): StyleRuleList {
   return out;
 }
 
+/** A style rule list as the service answers it (snake_case): what a read-only view of the list shows, in the same
+ * shape as the document Edit as JSON opens. */
+export function styleRuleListJson(l: StyleRuleList): Record<string, unknown> {
+  return {
+    style_id: l.styleId, name: l.name, language: l.language, version: l.version, creation_time: l.creationTime, updated_time: l.updatedTime,
+    configured_rules: l.configuredRules ?? {},
+    custom_instructions: (l.customInstructions ?? []).map((i) => ({ id: i.id, label: i.label, prompt: i.prompt, ...(i.sourceLanguage ? { source_language: i.sourceLanguage } : {}) })),
+  };
+}
+
 export function language(o: Json): Language {
   const f = o.features;
   const features = Array.isArray(f) ? f.map(s) : f && typeof f === 'object' ? Object.keys(f) : [];

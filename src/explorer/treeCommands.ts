@@ -1,5 +1,6 @@
 /** Refresh, filter, copy id, and the read-only JSON view of a style rule list. */
 import * as vscode from 'vscode';
+import { styleRuleListJson } from '../api/wire';
 import type { CommandContext } from '../trees/commandContext';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { CollectionNode, TermListNode } from '../trees/spokenTermsTree';
@@ -46,7 +47,8 @@ export function registerTreeCommands(ctx: CommandContext): vscode.Disposable[] {
     vscode.commands.registerCommand('terminology.styleRules.open', async (node: unknown) => {
       if (!(node instanceof StyleListNode)) return;
       const l = node.list;
-      styleDocs.set(l.styleId, JSON.stringify(l, null, 2) + '\n');
+      // The service's shape (snake_case), as in the document Edit as JSON opens, with the list's name and version.
+      styleDocs.set(l.styleId, JSON.stringify(styleRuleListJson(l), null, 2) + '\n');
       // Its tab says it is read-only: Edit as JSON opens the same list as "<name>.json", which saves to the service.
       const uri = vscode.Uri.from({ scheme: STYLE_SCHEME, path: `/${l.name.replace(/[\\/]/g, '-')} (read-only).json`, query: l.styleId });
       const doc = await vscode.workspace.openTextDocument(uri);

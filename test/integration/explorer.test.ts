@@ -110,7 +110,11 @@ describe('explorer against the emulator', () => {
     // Not the same tab title as Edit as JSON's document, which saves to the service.
     assert.match(doc.uri.path, /^\/[^/]+ \(read-only\)\.json$/);
     assert.equal(doc.languageId, 'json');
-    assert.equal(JSON.parse(doc.getText()).configuredRules.punctuation.serial_comma, 'use');
+    // The service's shape, as Edit as JSON's document has it (not the extension's camelCase model).
+    const shown = JSON.parse(doc.getText());
+    assert.equal(shown.configured_rules.punctuation.serial_comma, 'use');
+    assert.ok(Array.isArray(shown.custom_instructions) && typeof shown.style_id === 'string' && typeof shown.version === 'number');
+    assert.ok(!('configuredRules' in shown) && !('styleId' in shown));
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
