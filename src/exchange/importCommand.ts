@@ -276,7 +276,7 @@ export function importCommand(ctx: CommandContext, actions: ImportActions, previ
       const choose = () => new Promise<Item | undefined>((resolve) => {
         const qp = vscode.window.createQuickPick<Item>();
         qp.title = vscode.l10n.t('Import preview: {0} → {1}', fileName, targetText);
-        qp.placeholder = vscode.l10n.t('Open a dictionary to fix its entries before importing');
+        qp.placeholder = vscode.l10n.t('Import, open a dictionary to fix its entries first, or cancel');
         qp.ignoreFocusOut = true;
         let timer: ReturnType<typeof setTimeout> | undefined;
         const refresh = () => {

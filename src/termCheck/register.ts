@@ -102,7 +102,7 @@ export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, s
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true, title: vscode.l10n.t('Glossaries for the term check of this folder'),
       placeHolder: hasManifest
-        ? vscode.l10n.t('This folder has a manifest: its linked glossaries are used, not these.') : vscode.l10n.t('The translation files of this folder are held against the glossaries ticked.'),
+        ? vscode.l10n.t('This folder has a manifest: its linked glossaries are used, not these.') : vscode.l10n.t('Tick the glossaries to check translations against'),
     });
     if (!chosen) return;
     await actions.pickTermCheckGlossaries(chosen.map((c) => ({ id: c.id, name: c.label })));
