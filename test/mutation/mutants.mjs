@@ -504,4 +504,16 @@ export const mutants = [
     changes: [{ file: 'src/exchange/importCommand.ts', find: "if (kind && (kind !== 'json' ||", replace: "if (false && kind && (kind !== 'json' ||" }],
     tests: [{ suite: 'integration', grep: 'a translation file picked under' }],
   },
+  {
+    id: 'import-preview-additions-unnamed',
+    bug: 'the preview of a merge counts the entries it adds to an existing dictionary but does not name them',
+    changes: [{ file: 'src/core/exchange/preview.ts', find: 'if (p.added++ < CHANGES_KEPT) p.additions.push(', replace: 'if (p.added++ < 0) p.additions.push(' }],
+    tests: [{ suite: 'unit', grep: 'import preview' }, { suite: 'ui', grep: '^import' }],
+  },
+  {
+    id: 'style-readonly-camelcase',
+    bug: 'the read-only JSON view of a style rule list shows the extension\'s camelCase model, not the service\'s shape Edit as JSON has',
+    changes: [{ file: 'src/explorer/treeCommands.ts', find: 'JSON.stringify(styleRuleListJson(l), null, 2)', replace: 'JSON.stringify(styleRuleListJson(l) && l, null, 2)' }],
+    tests: [{ suite: 'integration', grep: 'opens a style rule list as a read-only JSON document' }],
+  },
 ];
