@@ -256,7 +256,10 @@ describe('editor benchmark: open and save against their floors, interleaved', fu
         let fetched = 0;
         const fetchMs = await time(() => Promise.all(dictionaries.map(async (d) => {
           const got = await fetch(`${emu.url}/v3/glossaries/${g.glossaryId}/entries?source_lang=en&target_lang=${d.target_lang}`, { headers });
-          fetched += ((await got.json()) as { dictionaries: Array<{ entries: string }> }).dictionaries[0].entries.length;
+          // (Read first, then added: `fetched += await …` reads `fetched` before the await, and the fetches side by side
+          // would each add to the 0 they read.)
+          const length = ((await got.json()) as { dictionaries: Array<{ entries: string }> }).dictionaries[0].entries.length;
+          fetched += length;
         })));
         assert.ok(fetched > 5_000_000, `fetched ${fetched} characters`);
         // Ours: Open Glossary in the table, fresh from the service: its first rows, and all rows.
