@@ -9,6 +9,14 @@ const LIST_LIMIT = 200;
 /** A message after its line's number: without the "Line N" it starts with (a spreadsheet row's), said once. */
 const afterLine = (message: string, line?: number) => (line ? message.replace(new RegExp(`^Line ${line}(?:: |, )`), '') : message);
 
+/** A count said in a sentence, then the entries kept for it (the first CHANGES_KEPT), then how many more there are. */
+function named(out: string[], count: number, items: string[], one: string, other: string): void {
+  if (!count) return;
+  out.push(plural(count, one, other), '', ...items.map((i) => `- ${i}`));
+  if (count > items.length) out.push(`- ${vscode.l10n.t('… and {0} more', count - items.length)}`);
+  out.push('');
+}
+
 const esc = (s: string) => s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 
 export function renderPreview(fileName: string, plan: ImportPlan, previews: PairPreview[], targetText: string): string {
@@ -29,24 +37,12 @@ export function renderPreview(fileName: string, plan: ImportPlan, previews: Pair
     if (pair.fromDocument) out.push(vscode.l10n.t('Read from its document: line numbers are the document\'s.'), '');
     // What the import adds to the glossary, and what it overwrites or removes there: named, so that nobody's entry
     // goes unseen (a new glossary's entries are all in its pair documents).
-    if (p.additions.length) {
-      out.push(plural(p.added, 'Added: 1 entry the glossary does not hold yet.', 'Added: {0} entries the glossary does not hold yet.'), '');
-      for (const a of p.additions) out.push(`- ${vscode.l10n.t('line {0}', a.line)}: **${esc(a.source)}** → ${esc(a.target)}`);
-      if (p.added > p.additions.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.added - p.additions.length)}`);
-      out.push('');
-    }
-    if (p.changed) {
-      out.push(plural(p.changed, 'Changed: the file gives 1 entry another target than the glossary holds now.', 'Changed: the file gives {0} entries another target than the glossary holds now.'), '');
-      for (const c of p.changes) out.push(`- ${vscode.l10n.t('line {0}', c.line)}: **${esc(c.source)}**: ${esc(c.was)} → ${esc(c.now)}`);
-      if (p.changed > p.changes.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.changed - p.changes.length)}`);
-      out.push('');
-    }
-    if (p.removed) {
-      out.push(plural(p.removed, 'Removed: 1 entry of the glossary is not in the file, and the replace removes it.', 'Removed: {0} entries of the glossary are not in the file, and the replace removes them.'), '');
-      for (const r of p.removals) out.push(`- **${esc(r)}**`);
-      if (p.removed > p.removals.length) out.push(`- ${vscode.l10n.t('… and {0} more', p.removed - p.removals.length)}`);
-      out.push('');
-    }
+    named(out, p.additions.length && p.added, p.additions.map((a) => `${vscode.l10n.t('line {0}', a.line)}: **${esc(a.source)}** → ${esc(a.target)}`),
+      'Added: 1 entry the glossary does not hold yet.', 'Added: {0} entries the glossary does not hold yet.');
+    named(out, p.changed, p.changes.map((c) => `${vscode.l10n.t('line {0}', c.line)}: **${esc(c.source)}**: ${esc(c.was)} → ${esc(c.now)}`),
+      'Changed: the file gives 1 entry another target than the glossary holds now.', 'Changed: the file gives {0} entries another target than the glossary holds now.');
+    named(out, p.removed, p.removals.map((r) => `**${esc(r)}**`),
+      'Removed: 1 entry of the glossary is not in the file, and the replace removes it.', 'Removed: {0} entries of the glossary are not in the file, and the replace removes them.');
     const reasons = SKIP_REASONS.filter((r) => p.skipped[r]).map((r) => `${p.skipped[r]} ${SKIP_WORDS[r]}`);
     if (reasons.length) out.push(vscode.l10n.t('Skipped: {0}.', reasons.join(', ')), '');
     for (const s of pair.skipped.slice(0, LIST_LIMIT)) out.push(`- ${s.line ? `${vscode.l10n.t('line {0}', s.line)}: ` : ''}**${SKIP_WORDS[s.reason]}** — ${esc(afterLine(s.message, s.line))}`);

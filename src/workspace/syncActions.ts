@@ -111,7 +111,6 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     await vscode.workspace.fs.writeFile(uri, await encodeLikeFile(uri, text));
   }
 
-  /** Writes ids found by name (a new checkout, another account) into the manifest. */
   /** Records the version a file was synced with: this machine's store (the text, a merge's base) and the repository's
    * lock (its fingerprint and git blob, for every clone and the CLI), written by `model.lock.flush()`. */
   async function remember(s: Pick<LinkStatus, 'uri' | 'link' | 'kind'>, version: SyncedVersion, path = s.link.path): Promise<void> {
@@ -119,6 +118,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     await model.lock.record(path, s.uri, s.kind, s.link, version);
   }
 
+  /** Writes ids found by name (a new checkout, another account) into the manifest. */
   async function writeResolvedIds(resolutions: ReturnType<typeof resolve>): Promise<void> {
     const changes = resolutions.filter((r) => r.state === 'found-by-name' && r.idChanged && r.id);
     if (!changes.length) return;

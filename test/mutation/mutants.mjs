@@ -477,7 +477,7 @@ export const mutants = [
   {
     id: 'import-preview-changes-unnamed',
     bug: 'the import preview counts the entries a merge overwrites but does not name them (a colleague\'s target goes unseen)',
-    changes: [{ file: 'src/exchange/previewText.ts', find: 'for (const c of p.changes) out.push', replace: 'for (const c of p.changes.slice(0, 0)) out.push' }],
+    changes: [{ file: 'src/exchange/previewText.ts', find: 'p.changes.map((c) =>', replace: 'p.changes.slice(0, 0).map((c) =>' }],
     tests: [{ suite: 'ui', grep: '^import' }],
   },
   {

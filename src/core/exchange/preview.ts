@@ -7,7 +7,7 @@ import { SKIP_REASONS, type ImportPlan, type PlannedPair, type SkipReason } from
  * `replace`: each imported dictionary replaces the one of its pair (PUT). */
 export type ImportMode = 'new' | 'merge' | 'replace';
 
-/** How many changed and removed entries a preview names (all are counted). */
+/** How many added, changed and removed entries a preview names (all are counted). */
 export const CHANGES_KEPT = 200;
 
 export interface PairPreview {
@@ -50,8 +50,7 @@ export function previewPair(pair: PlannedPair, existing: string | undefined, mod
       const t = was.get(e.source);
       if (t === undefined) {
         if (p.added++ < CHANGES_KEPT) p.additions.push({ source: e.source, target: e.target, line: e.line });
-      }
-      else if (t !== e.target) {
+      } else if (t !== e.target) {
         if (p.changed++ < CHANGES_KEPT) p.changes.push({ source: e.source, was: t, now: e.target, line: e.line });
       } else p.unchanged++;
     }
