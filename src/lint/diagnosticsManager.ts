@@ -187,7 +187,8 @@ export class DiagnosticsManager implements vscode.Disposable {
     this.gridContext(doc).then((ctx) => {
       if (this.docs.get(doc.uri.toString()) !== s || !ctx) return;
       s.grid = { ...ctx, drafts: s.grid?.drafts };
-      if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);
+      // The same context as before (a push asks again): the findings stand, nothing to check or publish again.
+      if (s.linter instanceof GridLinter && !s.linter.setOptions(s.grid)) return;
       this.publishAfterOptions(doc, s);
     }, (err: unknown) => this.log.debug(`${doc.uri.path}: no context for the checks across dictionaries: ${String(err)}`));
   }
@@ -210,7 +211,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const s = this.docs.get(doc.uri.toString());
     if (!s || s.kind.kind !== 'glossary') return;
     s.grid = { ...s.grid, drafts };
-    if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);
+    if (s.linter instanceof GridLinter && !s.linter.setOptions(s.grid)) return;
     this.publishAfterOptions(doc, s);
   }
 

@@ -79,6 +79,9 @@ describe('glossary table: a multilingual glossary in the table view', () => {
   it('a cell edit changes only that dictionary\'s cell in the document; Ctrl+S pushes only that dictionary', async () => {
     const before = doc.getText();
     const splice = nextPost(ext, uri, (m) => m.type === 'splice');
+    let lints = 0;
+    let counting!: vscode.Disposable;
+    const linted = new Promise<void>((resolve) => { counting = ext.onDidLint((u) => { if (u.toString() === uri.toString()) { lints++; resolve(); } }); });
     assert.equal(await ext.table.handle(uri, { type: 'edit', line: 2, column: 2, value: 'connexion', version: doc.version }), true);
     const lines = before.split('\n');
     lines[2] = 'login\tAnmeldung\tconnexion\tログイン';
@@ -86,9 +89,18 @@ describe('glossary table: a multilingual glossary in the table view', () => {
     const s = await splice;
     assert.ok(s.type === 'splice');
     if (s.type === 'splice') assert.deepEqual(s.rows, [['login', 'Anmeldung', 'connexion', 'ログイン']]);
+    await linted; // the edit's findings
     const p0 = puts();
+    const lintsBefore = lints;
+    const requests = service().requests.length;
     assert.ok(await doc.save(), 'the save pushed');
     assert.equal(puts() - p0, 1, 'one PUT: EN → FR only');
+    // After the push, the checks across dictionaries ask for the glossary's context again: the same (no dictionary
+    // into EN), so nothing is checked or published again (for 50 000 rows, a hold of 50 ms and more).
+    for (let waited = 0; !service().requests.slice(requests).some((r) => r.method === 'GET' && r.path.endsWith(G.glossaryId)) && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 500));
+    counting.dispose();
+    assert.equal(lints, lintsBefore, 'no findings published again after the push');
     assert.deepEqual(remote('en-fr'), [['cloud', 'nuage'], ['login', 'connexion'], ['price', 'prix']]);
     assert.deepEqual(remote('en-de'), START['en-de']);
     assert.deepEqual(remote('en-ja'), START['en-ja']);

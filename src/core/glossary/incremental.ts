@@ -64,6 +64,31 @@ function isSorted(rows: readonly GridRow[]): boolean {
 
 const BOM = 0xfeff;
 
+type PhraseMaps = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** `maps` without its empty maps; undefined when none is left. */
+function nonEmpty(maps: PhraseMaps | undefined): PhraseMaps | undefined {
+  if (!maps?.size) return undefined;
+  let empty = 0;
+  for (const m of maps.values()) if (!m.size) empty++;
+  if (!empty) return maps;
+  if (empty === maps.size) return undefined;
+  return new Map([...maps].filter(([, m]) => m.size));
+}
+
+/** Whether two sets of phrase maps (by language) hold the same pairs. */
+function sameMaps(a: PhraseMaps | undefined, b: PhraseMaps | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [lang, m] of a) {
+    const n = b.get(lang);
+    if (!n || n.size !== m.size) return false;
+    if (n === m) continue;
+    for (const [source, target] of m) if (n.get(source) !== target) return false;
+  }
+  return true;
+}
+
 export class GridLinter {
   private lines: string[] = [''];
   /** One per line; index 0 (the header) is unused. */
@@ -81,19 +106,29 @@ export class GridLinter {
   private rowCount = 0;
   private optionsVersion = 0;
 
-  constructor(private options: GridLintOptions = {}) {}
+  private options: GridLintOptions;
+
+  constructor(options: GridLintOptions = {}) {
+    this.options = { ...options, reverse: nonEmpty(options.reverse), drafts: nonEmpty(options.drafts) };
+  }
 
   get lineCount(): number {
     return this.lines.length;
   }
 
-  /** The context the checks across dictionaries use (reverse dictionaries, drafts); rows are re-checked lazily. */
-  setOptions(options: GridLintOptions): void {
-    const headerDepends = (options.languages !== this.options.languages);
-    this.options = options;
+  /** The context the checks across dictionaries use (reverse dictionaries, drafts); rows are re-checked lazily.
+   * False when it holds what the linter had (an empty map counts as none): no row needs checking again, and the
+   * findings are those of before (a push asks for the context again, and clears drafts a glossary often lacks). */
+  setOptions(options: GridLintOptions): boolean {
+    const next: GridLintOptions = { ...options, reverse: nonEmpty(options.reverse), drafts: nonEmpty(options.drafts) };
+    const headerDepends = (next.languages !== this.options.languages);
+    const same = !headerDepends && sameMaps(next.reverse, this.options.reverse) && sameMaps(next.drafts, this.options.drafts);
+    this.options = next;
+    if (same) return false;
     this.optionsVersion++;
     this.prepareFrom = 1;
     if (headerDepends) this.readHeader();
+    return true;
   }
 
   setText(text: string): this {

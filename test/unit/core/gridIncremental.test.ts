@@ -89,13 +89,35 @@ describe('multilingual glossary: incremental lint', () => {
     assert.deepEqual(inc.findings(), lintGrid(text));
   });
 
+  it('the same options again, or empty maps, change nothing: setOptions says so and the rows keep their findings', () => {
+    const text = 'en\tde\tfr\ncloud\tWolke\tnuage\na\tb\tb\nsign in\tAnmeldung\t\n';
+    const copy = (m: NonNullable<GridLintOptions['reverse']>) => new Map([...m].map(([k, v]) => [k, new Map(v)]));
+    const inc = new GridLinter().setText(text);
+    assert.equal(inc.setOptions({ reverse: new Map(), drafts: new Map([['fr', new Map()]]) }), false, 'empty maps are no options');
+    assert.equal(inc.setOptions({ reverse }), true);
+    assert.equal(inc.prepareOptions(Infinity), true);
+    assert.equal(inc.setOptions({ reverse: copy(reverse!) }), false, 'the same pairs in new maps');
+    // Nothing is left to prepare: the rows kept the findings of the reverse dictionary.
+    assert.deepEqual(inc.findings(), lintGrid(text, { reverse }));
+    const changed = copy(reverse!);
+    changed.get('de')!.set('Wolke', 'cloud computing');
+    assert.equal(inc.setOptions({ reverse: changed }), true, 'one pair changed');
+    assert.deepEqual(inc.findings(), lintGrid(text, { reverse: changed }));
+    assert.equal(inc.setOptions({ reverse: changed, drafts }), true, 'drafts added');
+    assert.deepEqual(inc.findings(), lintGrid(text, { reverse: changed, drafts }));
+    assert.equal(inc.setOptions({ reverse: changed, drafts: new Map() }), true, 'drafts cleared');
+    assert.deepEqual(inc.findings(), lintGrid(text, { reverse: changed }));
+  });
+
   it('property: after random edits, the incremental findings equal lintGrid of the text from scratch', () => {
     const runs = Number(process.env.TERMINOLOGY_FUZZ_RUNS) || 400;
     const alphabet = fc.constantFrom('a', 'A', 'b', 'B', 'x', '\t', '\t', '\t', '\n', '\n', ' ', '"', '\r\n', 'Wolke', 'nuage', 'cloud',
       '<<<<<<< yours', '=======', '>>>>>>> remote', '\u0001', 'de', 'fr', 'en', '\uFEFF');
     const textArb = fc.array(alphabet, { maxLength: 50 }).map((cs) => cs.join(''));
     const headerArb = fc.constantFrom('en\tde\tfr\n', 'en\tde\n', 'en\tde\tde\n', 'en\t\tfr\n', '', 'en\n', '\uFEFFen\tfr\tde\n');
-    const optionsArb = fc.constantFrom<GridLintOptions>({}, { reverse }, { drafts }, { reverse, drafts });
+    const copy = (m: NonNullable<GridLintOptions['reverse']>) => new Map([...m].map(([k, v]) => [k, new Map(v)]));
+    const optionsArb = fc.constantFrom<GridLintOptions>({}, { reverse }, { drafts }, { reverse, drafts }, { reverse: copy(reverse!) },
+      { reverse: new Map(), drafts: new Map([['fr', new Map()]]) }, { reverse: new Map([['de', new Map([['Wolke', 'cloud']])]]) });
     // Now and then new options, with their findings prepared in some slices (prepareOptions) before the next edit.
     const editArb = fc.record({ a: fc.nat(), b: fc.nat(), c: fc.nat(), d: fc.nat(), insert: textArb, switchTo: fc.option(optionsArb), slices: fc.nat(3) });
     fc.assert(fc.property(headerArb, textArb, optionsArb, fc.array(editArb, { maxLength: 6 }), (header, body, first, edits) => {
