@@ -21,7 +21,8 @@ const dom: GridDom = {
 const grid = new Grid(dom, post);
 listenTo(grid);
 /** The findings of an 'init' or 'findings' message: the extension sends them as one JSON string. */
-const findingsOf = (f: unknown) => (typeof f === 'string' ? JSON.parse(f) : f) as Array<[number, CellFinding[]]>;
+/** The findings of a message: a JSON string, or its UTF-8 bytes (many findings), or (from a test) the array. */
+const findingsOf = (f: unknown) => (typeof f === 'string' ? JSON.parse(f) : f instanceof Uint8Array ? JSON.parse(new TextDecoder().decode(f)) : f) as Array<[number, CellFinding[]]>;
 
 $('add').addEventListener('click', () => grid.addRow());
 $('delete').addEventListener('click', () => grid.deleteSelected());

@@ -223,4 +223,33 @@ describe('glossary table: a large glossary fresh from the service', () => {
       removeGlossary(inText.glossaryId);
     }
   });
+
+  it('thousands of findings reach the webview as bytes, and it reads them: a finding far down is found', async () => {
+    // 3 000 rows, every 4th without FR: 750 gaps, whose findings' JSON is over the 64 KiB sent as bytes. Two sources
+    // near the end share a DE target: their finding comes only with all findings, after the first screen's.
+    const rows = 3000;
+    const g = { glossaryId: 'a11a1a1a-0000-4000-8000-000000003bb0', name: 'Grid table many findings' };
+    const de = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, i === 2990 || i === 2995 ? 'Doppelt' : `de Begriff ${i} eins zwei drei`] as [string, string]);
+    const fr = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, `fr terme ${i} un deux trois`] as [string, string]).filter((_, i) => i % 4 !== 3);
+    seedGlossary(g, { 'en-de': de, 'en-fr': fr });
+    try {
+      const opened = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${g.name}/en.multilingual.tsv`, query: `id=${g.glossaryId}` });
+      const all = nextPost(ext, opened, (m) => m.type === 'findings' && m.findings.some(([, l]) => l.some((f) => f.code === 'same-target-for-different-sources')), 30_000);
+      const d = await ext.actions.openGlossary(g, 'en', { in: 'table' });
+      const m = await all;
+      assert.ok(m.type === 'findings');
+      assert.equal(m.findings.flatMap(([, l]) => l).filter((f) => f.code === 'missing-translation').length, rows / 4);
+      assert.ok(JSON.stringify(m.findings).length > 64 * 1024, 'enough findings to cross as bytes');
+      const line = d.getText().split('\n').findIndex((t) => t.startsWith('term 2990 '));
+      assert.ok(line > 500, `line ${line}: past the first screen, whose findings came with the rows`);
+      const view = nextReport(ext, opened, 'viewChanged');
+      ext.table.command('firstFinding', 'same-target-for-different-sources');
+      const v = await view;
+      const lines = [line, d.getText().split('\n').findIndex((t) => t.startsWith('term 2995 '))].sort((a, b) => a - b);
+      assert.deepEqual(v.active, { line: lines[0], column: 1 }, 'the webview has the finding that came as bytes');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      removeGlossary(g.glossaryId);
+    }
+  });
 });

@@ -516,4 +516,22 @@ export const mutants = [
     changes: [{ file: 'src/explorer/treeCommands.ts', find: 'JSON.stringify(styleRuleListJson(l), null, 2)', replace: 'JSON.stringify(styleRuleListJson(l) && l, null, 2)' }],
     tests: [{ suite: 'integration', grep: 'opens a style rule list as a read-only JSON document' }],
   },
+  {
+    id: 'table-findings-bytes-unread',
+    bug: 'thousands of findings cross to the table as UTF-8 bytes, and the webview does not decode them (only a string)',
+    changes: [{ file: 'src/webview/main.ts', find: ": f instanceof Uint8Array ? JSON.parse(new TextDecoder().decode(f)) : f)", replace: ": f)" }],
+    tests: [{ suite: 'integration', grep: 'thousands of findings reach the webview as bytes' }],
+  },
+  {
+    id: 'grid-options-same-rechecked',
+    bug: 'a push asks a glossary for its context again: the same reverse dictionaries (or empty ones) re-check every row and publish all findings again',
+    changes: [{ file: 'src/core/glossary/incremental.ts', find: 'if (same) return false;', replace: 'if (same && false) return false;' }],
+    tests: [{ suite: 'unit', grep: 'the same options again' }],
+  },
+  {
+    id: 'glossary-context-republished',
+    bug: 'after a push, the glossary\'s context asked again is the same, and all its findings are published again anyway',
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (s.linter instanceof GridLinter && !s.linter.setOptions(s.grid)) return;\n      this.publishAfterOptions", replace: "if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);\n      this.publishAfterOptions" }],
+    tests: [{ suite: 'integration', grep: 'a cell edit changes only that dictionary' }],
+  },
 ];
