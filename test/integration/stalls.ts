@@ -2,7 +2,8 @@
 // A stall of the extension host's event loop holds every extension in it; the monitor (5 ms ticks) sees how long,
 // not whose work it was. A CPU profile of the same run does: each sample inside a stall's window is attributed by
 // its stack. A sample with a frame of the extension's bundle on its stack is ours (our code, and what it calls
-// synchronously, `getText()` included); one with a frame of the benchmark's own code is the benchmark's; any other
+// synchronously, `getText()` included); one with a frame of the benchmark's own code is the benchmark's (of the two,
+// the frame nearer the leaf decides: a listener of the benchmark called by our event is the benchmark's); any other
 // is VS Code's (receiving a document, its built-in extensions such as merge-conflict and link detection, the
 // runtime's native work and garbage collection).
 import * as inspector from 'node:inspector';
@@ -99,8 +100,11 @@ export class Profiler {
       let ourFrame: string | undefined;
       for (let id: number | undefined = p.samples[i]; id !== undefined; id = this.parent.get(id)) {
         const f = this.byId.get(id)!.callFrame;
-        if (this.ourBundle(f.url)) { who = 'ours'; ourFrame ??= f.functionName || `(anonymous) ${f.url.split('/').pop()}:${f.lineNumber + 1}`; }
-        else if (who === 'vscode' && this.benchCode(f.url)) who = 'bench';
+        // The frame nearest the leaf that is ours or the benchmark's decides: the benchmark's listener of our event
+        // (it counts our diagnostics) runs inside our code's stack, and is not our work.
+        if (who !== 'vscode') break;
+        if (this.ourBundle(f.url)) { who = 'ours'; ourFrame = f.functionName || `(anonymous) ${f.url.split('/').pop()}:${f.lineNumber + 1}`; }
+        else if (this.benchCode(f.url)) who = 'bench';
       }
       a[who] += dt;
       const name = who === 'ours' ? `ours: ${ourFrame}${leaf.functionName && leaf.functionName !== ourFrame ? ` → ${leaf.functionName}` : ''}`
