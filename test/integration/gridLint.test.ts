@@ -2,14 +2,16 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { lintGrid } from '../../src/core';
 import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
+import type { TerminologyApi } from '../../src/extension';
 import { api } from './service';
 
 const folder = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, 'grid-lint');
 const GRID = 'en\tde\tfr\ncloud\tWolke\tnuage\nlogin\tAnmeldung\t\nsign in\tAnmelden\tconnexion\n';
 
 describe('multilingual glossary lint on local files (incremental, settings)', () => {
+  let ext: TerminologyApi;
   before(async () => {
-    await api();
+    ext = await api();
     await vscode.workspace.fs.createDirectory(folder());
   });
 
@@ -43,6 +45,40 @@ describe('multilingual glossary lint on local files (incremental, settings)', ()
     assert.ok(await editor.edit((b) => b.insert(new vscode.Position(0, 8), '\tja')));
     const after = await diagnosticsWhere(uri, (d) => d.filter((x) => codeOf(x) === 'missing-translation').length === 4, 'a JA gap on every line');
     assert.deepEqual(brief(after), lintGrid(doc.getText()).map((f) => [f.code, f.line, f.start, f.end]));
+  });
+
+  it('a large glossary (over 20 000 lines, thousands of gaps) publishes an edit\'s findings and its gaps in later tasks, all of them', async () => {
+    // 24 000 rows, every 8th without FR: 3 000 gaps, over the 2 000 set in a task of their own.
+    const lines = ['en\tde\tfr'];
+    for (let i = 0; i < 24_000; i++) lines.push(`term ${i}\tBegriff ${i}\t${i % 8 === 5 ? '' : `terme ${i}`}`);
+    const uri = vscode.Uri.joinPath(folder(), 'large.multilingual.tsv');
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(lines.join('\n') + '\n'));
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(doc);
+    const gaps = (ds: readonly vscode.Diagnostic[]) => ds.filter((d) => codeOf(d) === 'missing-translation').length;
+    await diagnosticsWhere(uri, (ds) => gaps(ds) === 3000, 'the 3 000 gaps', 30_000);
+    // Line 6 (term 5) gets its FR, line 20 001 loses its FR, and line 20 002's DE becomes line 20 003's: a shared
+    // target across lines. Three edits in one go, then the findings.
+    const fr = (line: number) => { const t = doc.lineAt(line).text; return new vscode.Range(line, t.lastIndexOf('\t') + 1, line, t.length); };
+    const de = (line: number) => { const t = doc.lineAt(line).text; return new vscode.Range(line, t.indexOf('\t') + 1, line, t.lastIndexOf('\t')); };
+    assert.ok(await editor.edit((b) => {
+      b.replace(fr(6), 'terme 5');
+      b.replace(fr(20_001), '');
+      b.replace(de(20_002), doc.getText(de(20_003)));
+    }));
+    const ds = await diagnosticsWhere(uri, (d) => d.filter((x) => codeOf(x) === 'same-target-for-different-sources').length === 2 && !d.some((x) => codeOf(x) === 'missing-translation' && x.range.start.line === 6), 'the edit\'s findings', 30_000);
+    assert.equal(gaps(ds), 3000, 'one gap filled, one made');
+    assert.ok(ds.some((x) => codeOf(x) === 'missing-translation' && x.range.start.line === 20_001));
+    assert.deepEqual(brief(ds).sort(), lintGrid(doc.getText()).map((f) => [f.code, f.line, f.start, f.end]).sort(), 'all findings, as a whole lint');
+    // Asked at once after an edit (Fix All asks so), the findings are the edit's, not those before it.
+    // The loop is held past both timers, so that the request runs in the same turn as the debounce, before the task
+    // that publishes.
+    assert.ok(await editor.edit((b) => b.replace(fr(6), '')));
+    const debounce = ext.diagnostics.debounceFor(doc);
+    const asked = new Promise<ReturnType<TerminologyApi['diagnostics']['findingsFor']>>((resolve) => setTimeout(() => resolve(ext.diagnostics.findingsFor(doc)), debounce + 80));
+    for (const until = performance.now() + debounce + 200; performance.now() < until;) { /* hold the loop */ }
+    const now = await asked;
+    assert.ok(now.some((f) => f.code === 'missing-translation' && f.line === 6), 'the gap made by the last edit');
   });
 
   it('terminology.multilingualFiles names other local files to lint as multilingual glossaries', async () => {

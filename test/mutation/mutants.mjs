@@ -534,4 +534,16 @@ export const mutants = [
     changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (s.linter instanceof GridLinter && !s.linter.setOptions(s.grid)) return;\n      this.publishAfterOptions", replace: "if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);\n      this.publishAfterOptions" }],
     tests: [{ suite: 'integration', grep: 'a cell edit changes only that dictionary' }],
   },
+  {
+    id: 'split-publish-request-stale',
+    bug: 'a large document\'s findings made in the debounce wait for the next task, and Fix All asking meanwhile gets those before the edit',
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "    s.loading?.finish();\n    if (s.timer || s.made) this.publish(doc, s);", replace: "    s.loading?.finish();\n    if (s.timer) this.publish(doc, s);" }],
+    tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
+  },
+  {
+    id: 'split-publish-gaps-dropped',
+    bug: 'thousands of gaps left for a task of their own are taken for superseded and never reach the Problems view',
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "s.gapsTicket === ticket && !this.tabs.isHidden(doc.uri)", replace: "s.gapsTicket !== ticket && !this.tabs.isHidden(doc.uri)" }],
+    tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
+  },
 ];
