@@ -1,4 +1,5 @@
-/** Status bar entry while a dictionary or term list is active: entries, size against the limit, errors. */
+/** Status bar entry while a dictionary or term list is active: entries, size against the limit, errors; and, for any
+ * remote document with unsaved edits (a style rule list too), that they are not pushed until a save. */
 import * as vscode from 'vscode';
 import { formatSize, LIMITS } from '../core';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
@@ -13,7 +14,8 @@ export class DocumentStatus implements vscode.Disposable {
     this.item.command = 'workbench.actions.view.problems';
     this.subscriptions = [
       this.item,
-      // The active text editor, or the table view (a custom editor over the same document).
+      // The active text editor, or the table view (a custom editor over the same document); a tab whose dirty state
+      // changed (the first edit, a revert) is a changed tab too.
       onDidChangeActiveDocument(() => this.update()),
       vscode.workspace.onDidSaveTextDocument(() => this.update()),
       diagnostics.onDidLint((uri) => {
@@ -34,6 +36,15 @@ export class DocumentStatus implements vscode.Disposable {
     const doc = activeDocument();
     const s = doc && this.diagnostics.stats(doc);
     if (!s) {
+      if (doc?.uri.scheme === 'terminology' && doc.isDirty) {
+        // A remote document without figures of its own (a style rule list): what a save does, all the same.
+        this.item.text = `$(circle-filled) ${vscode.l10n.t('not pushed')}`;
+        this.item.tooltip = vscode.l10n.t('Your edits are local until you save (Ctrl+S), which pushes them to the service. Auto-save does not push.');
+        this.item.backgroundColor = undefined;
+        this.shown = true;
+        this.item.show();
+        return;
+      }
       this.shown = false;
       this.item.hide();
       return;

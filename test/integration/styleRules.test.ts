@@ -49,12 +49,17 @@ describe('editable style rule lists in VS Code', () => {
     assert.equal(doc.languageId, 'terminology-style-rules');
     assert.equal(vscode.workspace.getConfiguration('files', doc).get('autoSave'), 'off', 'auto-save, which could never push, is off for the list');
     const text = JSON.stringify({ configured_rules: { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } }, custom_instructions: [{ label: 'Tone', prompt: 'Be brief.' }] }, null, 2) + '\n';
+    await vscode.window.showTextDocument(doc);
+    assert.equal(ext.documentStatus.text, undefined, 'nothing to say of a list as it was opened');
     assert.deepEqual(await linted(ext, doc, () => replaceAll(doc, text)), []);
+    // Like a dictionary's, the status bar says the edits are not pushed until a save.
+    assert.equal(ext.documentStatus.text, '$(circle-filled) not pushed');
     assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'push' });
     const before = service().requests.length;
     const pushed = new Promise<number>((resolve) => { const sub = ext.styleRuleDocuments.fs.onDidPush((e) => { sub.dispose(); resolve(e.list.version); }); });
     assert.ok(await doc.save());
     assert.equal(await pushed, 4);
+    assert.equal(ext.documentStatus.text, undefined, 'pushed: nothing left to say');
     const writes = service().requests.slice(before).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(styleId, 'ID')} ${r.status}`);
     assert.deepEqual(writes, ['PUT /v3/style_rules/ID/configured_rules 200', 'POST /v3/style_rules/ID/custom_instructions 201']);
     assert.deepEqual(remote().configured_rules, { punctuation: { serial_comma: 'use', dash: 'use_em_dash' } });
