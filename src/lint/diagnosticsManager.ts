@@ -32,8 +32,11 @@ interface DocState {
   /** The `missing-translation` diagnostics last published (their own collection), to publish them only when they
    * changed. */
   publishedGaps?: vscode.Diagnostic[];
-  /** A large document's findings made in the debounce's task, published in the next (see change). */
-  made?: { generation: number; findings: Finding[] };
+  /** A large document's findings being made after an edit, in slices, then published in a task of their own (see
+   * change); `findings` once made. */
+  made?: { generation: number; findings?: Finding[] };
+  /** While publishSliced makes the findings or their diagnostics in slices: its ticket (a publish clears it). */
+  slicing?: number;
   /** Bumped by each publish of new gaps: a set of them left for the next task is for the latest only. */
   gapsTicket?: number;
   /** The ticket of gaps left for the next task, until they are set (onDidLint fires then). */
@@ -90,8 +93,9 @@ export class DiagnosticsManager implements vscode.Disposable {
   static readonly DEFER_ABOVE_LINES = 4096;
   /** Lines read per `getText(range)` while reading a large document in slices. */
   static readonly READ_LINES = 4096;
-  /** A document of more lines publishes after an edit in two tasks: its findings, then their diagnostics (a
-   * glossary of 50 000 rows: 15-30 ms each on 2 busy cores). More gaps than this are set in a task of their own. */
+  /** A document of more lines publishes after an edit in steps: its findings (a glossary's in slices), then their
+   * diagnostics (a glossary of 50 000 rows: 15-30 ms each on 2 busy cores). More gaps than this are set in a task of
+   * their own. */
   static readonly SPLIT_ABOVE_LINES = 20_000;
   static readonly SPLIT_ABOVE_GAPS = 2000;
 
@@ -338,7 +342,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return [];
     s.loading?.finish();
-    if (s.timer || s.made) this.publish(doc, s);
+    if (s.timer || s.made || s.slicing) this.publish(doc, s);
     return s.findings;
   }
 
@@ -566,34 +570,55 @@ export class DiagnosticsManager implements vscode.Disposable {
     const generation = s.generation;
     s.timer = setTimeout(() => {
       if (this.docs.get(e.document.uri.toString()) !== s || s.generation !== generation) return;
-      if (!s.linter || e.document.lineCount <= DiagnosticsManager.SPLIT_ABOVE_LINES) { this.publish(e.document, s); return; }
-      // The findings now, their diagnostics in the next task; an explicit request meanwhile publishes these at once.
+      const linter = s.linter;
+      if (!linter || e.document.lineCount <= DiagnosticsManager.SPLIT_ABOVE_LINES) { this.publish(e.document, s); return; }
+      // The findings in slices (a glossary's; a dictionary's at once), their diagnostics in a task of their own. An
+      // edit meanwhile starts again after its debounce; an explicit request publishes at once (the findings made, or
+      // all of them then).
       s.timer = undefined;
-      s.made = { generation, findings: s.linter.findings() };
-      setImmediate(() => {
-        if (this.docs.get(e.document.uri.toString()) === s && s.made?.generation === generation && !s.timer) this.publish(e.document, s);
-      });
+      const made: NonNullable<DocState['made']> = s.made = { generation };
+      const steps = linter instanceof GridLinter ? linter.findingsInSteps() : { step: () => linter.findings() };
+      const current = () => this.docs.get(e.document.uri.toString()) === s && s.made === made && s.generation === generation && !s.timer && !s.loading;
+      const step = () => {
+        if (!current()) return;
+        made.findings = steps.step(DiagnosticsManager.SLICE_MS);
+        setImmediate(made.findings ? () => { if (current()) this.publish(e.document, s); } : step);
+      };
+      step();
     }, this.debounceFor(e.document));
   }
 
-  /** `publish`, with thousands of findings new since the last (a large text just read, a glossary's new context)
-   * made into diagnostics in slices of 1 000 first, one per task. A change meanwhile publishes after its debounce. */
+  /** `publish`, with a large glossary's findings made in slices of time, and thousands of findings new since the
+   * last (a large text just read, a glossary's new context) made into diagnostics in slices of 1 000, one per task.
+   * A change meanwhile publishes after its debounce; any publish meanwhile (an explicit request) ends this one. */
   private publishSliced(doc: vscode.TextDocument, s: DocState): void {
-    if (s.loading || !s.linter) { this.publish(doc, s); return; }
-    const findings = s.linter.findings();
-    const fresh = findings.filter((f) => !this.diagnosticOf.has(f));
-    if (fresh.length <= 2000) { this.publish(doc, s, findings); return; }
+    const linter = s.linter;
+    if (s.loading || !linter) { this.publish(doc, s); return; }
     const key = doc.uri.toString();
     const generation = s.generation;
+    const ticket = s.slicing = (this.slicings += 1);
+    const current = () => this.docs.get(key) === s && s.generation === generation && !s.loading && s.linter === linter && s.slicing === ticket;
+    const steps = linter instanceof GridLinter && doc.lineCount > DiagnosticsManager.SPLIT_ABOVE_LINES ? linter.findingsInSteps() : { step: () => linter.findings() };
+    let findings: Finding[] | undefined;
+    let fresh: Finding[] = [];
     let i = 0;
     const step = () => {
-      if (this.docs.get(key) !== s || s.generation !== generation || s.loading) return;
+      if (!current()) return;
+      if (!findings) {
+        findings = steps.step(DiagnosticsManager.SLICE_MS);
+        if (!findings) { setImmediate(step); return; }
+        fresh = findings.filter((f) => !this.diagnosticOf.has(f));
+        if (fresh.length <= 2000) { this.publish(doc, s, findings); return; }
+      }
       for (const end = Math.min(fresh.length, i + 1000); i < end; i++) this.diagnosticFor(fresh[i], doc.uri);
       if (i < fresh.length) { setImmediate(step); return; }
       this.publish(doc, s, findings);
     };
     step();
   }
+
+  /** Tickets of publishSliced (see DocState.slicing). */
+  private slicings = 0;
 
   /** The diagnostic of a finding, made once per finding. */
   private diagnosticFor(f: Finding, uri: vscode.Uri): vscode.Diagnostic {
@@ -610,9 +635,10 @@ export class DiagnosticsManager implements vscode.Disposable {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
     if (s.made) {
-      if (!findings && s.made.generation === s.generation) findings = s.made.findings;
+      if (!findings && s.made.generation === s.generation) findings = s.made.findings; // (undefined: not all made yet)
       s.made = undefined;
     }
+    s.slicing = undefined;
     s.findings = this.withRules(doc.uri, s.linter ? findings ?? s.linter.findings() : lintTermList(doc.getText()));
     if (s.linter instanceof GridLinter) {
       const st = s.linter.stats();

@@ -537,13 +537,13 @@ export const mutants = [
   {
     id: 'split-publish-request-stale',
     bug: 'a large document\'s findings made in the debounce wait for the next task, and Fix All asking meanwhile gets those before the edit',
-    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "    s.loading?.finish();\n    if (s.timer || s.made) this.publish(doc, s);", replace: "    s.loading?.finish();\n    if (s.timer) this.publish(doc, s);" }],
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "    s.loading?.finish();\n    if (s.timer || s.made || s.slicing) this.publish(doc, s);", replace: "    s.loading?.finish();\n    if (s.timer) this.publish(doc, s);" }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
   {
     id: 'split-publish-gaps-dropped',
     bug: 'thousands of gaps left for a task of their own are taken for superseded and never reach the Problems view',
-    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "s.gapsTicket === ticket && !this.tabs.isHidden(doc.uri)", replace: "s.gapsTicket !== ticket && !this.tabs.isHidden(doc.uri)" }],
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (this.docs.get(key) !== s || s.gapsTicket !== ticket) return;", replace: "if (this.docs.get(key) !== s || s.gapsTicket === ticket) return;" }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
   {
@@ -551,5 +551,11 @@ export const mutants = [
     bug: 'a style rule list with unsaved edits says nothing of them in the status bar, where a dictionary says "not pushed"',
     changes: [{ file: 'src/documents/documentStatus.ts', find: "if (doc?.uri.scheme === 'terminology' && doc.isDirty) {", replace: 'if (false) {' }],
     tests: [{ suite: 'integration', grep: 'an edit is pushed with one PUT for the rules' }],
+  },
+  {
+    id: 'grid-findings-steps-skip-line',
+    bug: 'the findings of a glossary made in slices lose the line at each pause',
+    changes: [{ file: 'src/core/glossary/incremental.ts', find: 'if ((i & 1023) === 0) yield;', replace: 'if ((i & 1023) === 0) { yield; continue; }' }],
+    tests: [{ suite: 'unit', grep: 'findings made in steps' }],
   },
 ];

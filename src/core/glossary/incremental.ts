@@ -105,6 +105,8 @@ export class GridLinter {
   private present: number[] = [];
   private rowCount = 0;
   private optionsVersion = 0;
+  /** Bumped by every change of the state the findings read (an edit, a load, new options). */
+  private revision = 0;
 
   private options: GridLintOptions;
 
@@ -125,6 +127,7 @@ export class GridLinter {
     const same = !headerDepends && sameMaps(next.reverse, this.options.reverse) && sameMaps(next.drafts, this.options.drafts);
     this.options = next;
     if (same) return false;
+    this.revision++;
     this.optionsVersion++;
     this.prepareFrom = 1;
     if (headerDepends) this.readHeader();
@@ -140,6 +143,7 @@ export class GridLinter {
   /** Starts reading `text` in steps (see EntriesLinter.load): until `step` returns true, the linter must be neither
    * edited nor asked for findings; a new `load` or `setText` abandons an unfinished one. */
   load(text: string): { step(budgetMs: number): boolean } {
+    this.revision++;
     const lines: string[] = [];
     this.lines = lines;
     this.items = [undefined];
@@ -178,6 +182,7 @@ export class GridLinter {
    * false, leaving the state as it was, when the change alters the header line: the caller then reads the whole
    * new text again (`load`), since every row reads by the header. */
   edit(startLine: number, startCol: number, endLine: number, endCol: number, text: string): boolean {
+    this.revision++;
     const prefix = this.lines[startLine].slice(0, startCol);
     const suffix = this.lines[endLine].slice(endCol);
     const texts = splitLines(prefix + text + suffix);
@@ -203,8 +208,41 @@ export class GridLinter {
   /** All findings, sorted by position, the same as `lintGrid` of the text. Cost: a walk over the lines (no parsing)
    * plus the rows that share a key with another. With conflict blocks in the text, it lints the whole text. */
   findings(): Finding[] {
+    const run = this.findingsRun();
+    for (;;) {
+      const r = run.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** `findings()` for a caller that spreads the work over tasks (a glossary of 50 000 rows: 10-25 ms in one go):
+   * each `step(ms)` works for about that long and returns the findings once they are all made, undefined until then.
+   * An edit, a load or new options between steps start the walk again: the findings are always those of the state
+   * at the step that returns them. */
+  findingsInSteps(): { step(budgetMs: number): Finding[] | undefined } {
+    let revision = this.revision;
+    let run = this.findingsRun();
+    return {
+      step: (budgetMs: number) => {
+        if (revision !== this.revision) {
+          revision = this.revision;
+          run = this.findingsRun();
+        }
+        const deadline = performance.now() + budgetMs;
+        for (;;) {
+          const r = run.next();
+          if (r.done) return r.value;
+          if (performance.now() >= deadline) return undefined;
+        }
+      },
+    };
+  }
+
+  /** The walk of `findings()`, pausing (a bare yield) every few hundred groups or lines. */
+  private *findingsRun(): Generator<void, Finding[], void> {
     if (this.lines.length === 1 && this.header.length === 0) return [];
     if (this.markers > 0) return lintGrid(this.lines.join('\n'), this.options);
+    let work = 0;
     const grid = this.view();
     const byLine = new Map<number, Finding[]>();
     const at = (f: Finding) => {
@@ -212,18 +250,30 @@ export class GridLinter {
       if (list) list.push(f); else byLine.set(f.line, [f]);
     };
     const groupOut: Finding[] = [];
-    for (const rows of this.sources.groups()) duplicateGroup(rows, groupOut);
+    for (const rows of this.sources.groups()) {
+      duplicateGroup(rows, groupOut);
+      if ((++work & 255) === 0) yield;
+    }
     const line0 = [...this.headerFindings];
     if (this.targetsOk) {
       sizeFindings(grid, this.bytes, line0);
-      this.targetGroups.forEach((g, k) => { for (const rows of g.groups()) sameTargetGroup(grid, k, rows, groupOut); });
-      for (const rows of this.cases.groups()) caseGroup(grid, rows, groupOut);
+      for (let k = 0; k < this.targetGroups.length; k++) {
+        for (const rows of this.targetGroups[k].groups()) {
+          sameTargetGroup(grid, k, rows, groupOut);
+          if ((++work & 255) === 0) yield;
+        }
+      }
+      for (const rows of this.cases.groups()) {
+        caseGroup(grid, rows, groupOut);
+        if ((++work & 255) === 0) yield;
+      }
     }
     for (const f of groupOut) at(f);
     const out: Finding[] = line0.sort(compareFindings);
     const { reverse, drafts } = this.options;
     const withOptions = this.targetsOk && (reverse || drafts);
     for (let i = 1; i < this.lines.length; i++) {
+      if ((i & 1023) === 0) yield;
       const item = this.items[i];
       const more = byLine.get(i);
       if (item === 'blank') {

@@ -89,6 +89,39 @@ describe('multilingual glossary: incremental lint', () => {
     assert.deepEqual(inc.findings(), lintGrid(text));
   });
 
+  it('findings made in steps (each a slice of time) are those of findings() and of a whole lint', () => {
+    // Rows that share sources, targets and case variants (groups), gaps, drafts and reverse findings, over many steps.
+    const lines = ['en\tde\tfr'];
+    for (let i = 0; i < 6000; i++) lines.push(`${i % 7 === 0 ? 'Cloud' : 'cloud'} ${i % 500}\t${i % 3 === 0 ? 'Wolke' : `Wolke ${i}`}\t${i % 5 === 0 ? '' : `nuage ${i}`}`);
+    lines.push('a\tb\tb');
+    const text = lines.join('\n') + '\n';
+    const inc = new GridLinter({ reverse, drafts }).setText(text);
+    const steps = inc.findingsInSteps();
+    let found: ReturnType<typeof steps.step>;
+    let count = 0;
+    while (!(found = steps.step(0))) count++;
+    assert.ok(count >= 5, `${count} steps`);
+    const whole = lintGrid(text, { reverse, drafts });
+    assert.ok(whole.some((f) => f.code === 'duplicate-source') && whole.some((f) => f.code === 'same-target-for-different-sources') && whole.some((f) => f.code === 'missing-translation'));
+    assert.deepEqual(found, whole);
+    assert.deepEqual(inc.findings(), whole);
+    // An edit, or new options, between two steps: the walk starts again, on the state as it is.
+    for (const change of [
+      () => inc.edit(3000, 0, 3000, 0, 'x'),
+      () => inc.setOptions({ reverse }),
+    ]) {
+      const again = inc.findingsInSteps();
+      assert.equal(again.step(0), undefined);
+      assert.equal(again.step(0), undefined);
+      change();
+      let last: ReturnType<typeof again.step>;
+      while (!(last = again.step(0)));
+      assert.deepEqual(last, inc.findings());
+    }
+    lines[3000] = `x${lines[3000]}`;
+    assert.deepEqual(inc.findings(), lintGrid(lines.join('\n') + '\n', { reverse }));
+  });
+
   it('the same options again, or empty maps, change nothing: setOptions says so and the rows keep their findings', () => {
     const text = 'en\tde\tfr\ncloud\tWolke\tnuage\na\tb\tb\nsign in\tAnmeldung\t\n';
     const copy = (m: NonNullable<GridLintOptions['reverse']>) => new Map([...m].map(([k, v]) => [k, new Map(v)]));
