@@ -79,6 +79,19 @@ describe('multilingual glossary lint on local files (incremental, settings)', ()
     for (const until = performance.now() + debounce + 200; performance.now() < until;) { /* hold the loop */ }
     const now = await asked;
     assert.ok(now.some((f) => f.code === 'missing-translation' && f.line === 6), 'the gap made by the last edit');
+    // The light bulb's code actions, asked right after an edit, wait for its findings: they neither publish before
+    // the debounce (53 000 lines made in one task) nor come from the text before the edit.
+    await new Promise((r) => setTimeout(r, 300)); // the gaps of the publish above, set in a task of their own
+    let lintedAt = 0;
+    const lint = ext.onDidLint((u) => { if (u.toString() === uri.toString() && !lintedAt) lintedAt = performance.now(); });
+    const t0 = performance.now();
+    assert.ok(await editor.edit((b) => b.replace(fr(6), 'terme 5')));
+    await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, new vscode.Range(6, 0, 6, 0));
+    const answeredAt = performance.now();
+    lint.dispose();
+    assert.ok(lintedAt >= t0 + debounce * 0.9, `published ${(lintedAt - t0).toFixed(0)} ms after the edit, the debounce ${debounce} ms`);
+    assert.ok(answeredAt >= lintedAt, 'the code actions came once the edit\'s findings were published');
+    assert.ok(!ext.diagnostics.findingsFor(doc).some((f) => f.code === 'missing-translation' && f.line === 6));
   });
 
   it('terminology.multilingualFiles names other local files to lint as multilingual glossaries', async () => {
