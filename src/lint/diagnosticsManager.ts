@@ -32,14 +32,10 @@ interface DocState {
   /** The `missing-translation` diagnostics last published (their own collection), to publish them only when they
    * changed. */
   publishedGaps?: vscode.Diagnostic[];
-  /** A large document's findings being made after an edit, in slices, then published in a task of their own (see
-   * change); `findings` once made. */
-  made?: { generation: number; findings?: Finding[] };
   /** While publishSliced makes the findings or their diagnostics in slices: its ticket (a publish clears it). */
   slicing?: number;
-  /** Bumped by each publish of new gaps: a set of them left for the next task is for the latest only. */
-  gapsTicket?: number;
-  /** The ticket of gaps left for the next task, until they are set (onDidLint fires then). */
+  /** The ticket of gaps left for the next task, until they are set (onDidLint fires then); a later publish of other
+   * gaps replaces it. */
   gapsPending?: number;
 }
 
@@ -342,7 +338,7 @@ export class DiagnosticsManager implements vscode.Disposable {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return [];
     s.loading?.finish();
-    if (s.timer || s.made || s.slicing) this.publish(doc, s);
+    if (s.timer || s.slicing) this.publish(doc, s);
     return s.findings;
   }
 
@@ -351,7 +347,7 @@ export class DiagnosticsManager implements vscode.Disposable {
   findingsNow(doc: vscode.TextDocument): Finding[] {
     const s = this.docs.get(doc.uri.toString());
     if (!s) return [];
-    if ((s.timer || s.made) && !s.loading) this.publish(doc, s);
+    if (s.timer && !s.loading) this.publish(doc, s);
     return s.findings;
   }
 
@@ -362,7 +358,7 @@ export class DiagnosticsManager implements vscode.Disposable {
    * meanwhile; after 5 s of waiting, the findings are made at once. */
   async settledFindings(doc: vscode.TextDocument, token?: vscode.CancellationToken): Promise<Finding[]> {
     const key = doc.uri.toString();
-    const pending = (s: DocState | undefined) => !!s && !!(s.loading || s.timer || s.made || s.slicing);
+    const pending = (s: DocState | undefined) => !!s && !!(s.loading || s.timer || s.slicing);
     const until = Date.now() + 5000;
     while (pending(this.docs.get(key)) && !token?.isCancellationRequested && Date.now() < until) {
       await new Promise<void>((resolve) => {
@@ -577,35 +573,26 @@ export class DiagnosticsManager implements vscode.Disposable {
     const generation = s.generation;
     s.timer = setTimeout(() => {
       if (this.docs.get(e.document.uri.toString()) !== s || s.generation !== generation) return;
-      const linter = s.linter;
-      if (!linter || e.document.lineCount <= DiagnosticsManager.SPLIT_ABOVE_LINES) { this.publish(e.document, s); return; }
-      // The findings in slices (a glossary's; a dictionary's at once), their diagnostics in a task of their own. An
-      // edit meanwhile starts again after its debounce; an explicit request publishes at once (the findings made, or
-      // all of them then).
+      if (!s.linter || e.document.lineCount <= DiagnosticsManager.SPLIT_ABOVE_LINES) { this.publish(e.document, s); return; }
+      // A large document: its findings (a glossary's in slices), then their diagnostics, in tasks of their own.
       s.timer = undefined;
-      const made: NonNullable<DocState['made']> = s.made = { generation };
-      const steps = linter instanceof GridLinter ? linter.findingsInSteps() : { step: () => linter.findings() };
-      const current = () => this.docs.get(e.document.uri.toString()) === s && s.made === made && s.generation === generation && !s.timer && !s.loading;
-      const step = () => {
-        if (!current()) return;
-        made.findings = steps.step(DiagnosticsManager.SLICE_MS);
-        setImmediate(made.findings ? () => { if (current()) this.publish(e.document, s); } : step);
-      };
-      step();
+      this.publishSliced(e.document, s);
     }, this.debounceFor(e.document));
   }
 
-  /** `publish`, with a large glossary's findings made in slices of time, and thousands of findings new since the
-   * last (a large text just read, a glossary's new context) made into diagnostics in slices of 1 000, one per task.
-   * A change meanwhile publishes after its debounce; any publish meanwhile (an explicit request) ends this one. */
+  /** `publish`, with thousands of findings new since the last (a large text just read, a glossary's new context)
+   * made into diagnostics in slices of 1 000, one per task; over SPLIT_ABOVE_LINES lines, the findings are made first
+   * (a glossary's in slices of time) and published in later tasks. A change meanwhile publishes after its debounce;
+   * any publish meanwhile (an explicit request) ends this one. */
   private publishSliced(doc: vscode.TextDocument, s: DocState): void {
     const linter = s.linter;
     if (s.loading || !linter) { this.publish(doc, s); return; }
     const key = doc.uri.toString();
     const generation = s.generation;
-    const ticket = s.slicing = (this.slicings += 1);
+    const ticket = s.slicing = ++this.tickets;
     const current = () => this.docs.get(key) === s && s.generation === generation && !s.loading && s.linter === linter && s.slicing === ticket;
-    const steps = linter instanceof GridLinter && doc.lineCount > DiagnosticsManager.SPLIT_ABOVE_LINES ? linter.findingsInSteps() : { step: () => linter.findings() };
+    const large = doc.lineCount > DiagnosticsManager.SPLIT_ABOVE_LINES;
+    const steps = linter instanceof GridLinter && large ? linter.findingsInSteps() : { step: () => linter.findings() };
     let findings: Finding[] | undefined;
     let fresh: Finding[] = [];
     let i = 0;
@@ -615,7 +602,9 @@ export class DiagnosticsManager implements vscode.Disposable {
         findings = steps.step(DiagnosticsManager.SLICE_MS);
         if (!findings) { setImmediate(step); return; }
         fresh = findings.filter((f) => !this.diagnosticOf.has(f));
-        if (fresh.length <= 2000) { this.publish(doc, s, findings); return; }
+        if (!large && fresh.length <= 2000) { this.publish(doc, s, findings); return; }
+        setImmediate(step);
+        return;
       }
       for (const end = Math.min(fresh.length, i + 1000); i < end; i++) this.diagnosticFor(fresh[i], doc.uri);
       if (i < fresh.length) { setImmediate(step); return; }
@@ -624,8 +613,8 @@ export class DiagnosticsManager implements vscode.Disposable {
     step();
   }
 
-  /** Tickets of publishSliced (see DocState.slicing). */
-  private slicings = 0;
+  /** Tickets of the work left for later tasks (DocState.slicing, DocState.gapsPending). */
+  private tickets = 0;
 
   /** The diagnostic of a finding, made once per finding. */
   private diagnosticFor(f: Finding, uri: vscode.Uri): vscode.Diagnostic {
@@ -641,10 +630,6 @@ export class DiagnosticsManager implements vscode.Disposable {
   private publish(doc: vscode.TextDocument, s: DocState, findings?: Finding[]): void {
     if (s.timer) { clearTimeout(s.timer); s.timer = undefined; }
     if (s.loading) return; // published when the text is read
-    if (s.made) {
-      if (!findings && s.made.generation === s.generation) findings = s.made.findings; // (undefined: not all made yet)
-      s.made = undefined;
-    }
     s.slicing = undefined;
     s.findings = this.withRules(doc.uri, s.linter ? findings ?? s.linter.findings() : lintTermList(doc.getText()));
     if (s.linter instanceof GridLinter) {
@@ -662,15 +647,14 @@ export class DiagnosticsManager implements vscode.Disposable {
     const was = s.publishedGaps;
     if (!was || was.length !== gaps.length || gaps.some((d, i) => was[i] !== d)) {
       s.publishedGaps = gaps;
-      const ticket = s.gapsTicket = (s.gapsTicket ?? 0) + 1;
       s.gapsPending = undefined;
       if (gaps.length > DiagnosticsManager.SPLIT_ABOVE_GAPS) {
         // Thousands of gaps (VS Code converts each one as it is set): in a task of their own, unless a later
         // publish of other gaps or a close comes first. onDidLint fires then, when all findings are published.
         const key = doc.uri.toString();
-        s.gapsPending = ticket;
+        const ticket = s.gapsPending = ++this.tickets;
         setImmediate(() => {
-          if (this.docs.get(key) !== s || s.gapsTicket !== ticket) return;
+          if (this.docs.get(key) !== s || s.gapsPending !== ticket) return;
           s.gapsPending = undefined;
           if (!this.tabs.isHidden(doc.uri)) this.gaps.set(doc.uri, gaps);
           this.changed.fire(doc.uri);

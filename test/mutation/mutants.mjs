@@ -537,13 +537,13 @@ export const mutants = [
   {
     id: 'split-publish-request-stale',
     bug: 'a large document\'s findings made in the debounce wait for the next task, and Fix All asking meanwhile gets those before the edit',
-    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "    s.loading?.finish();\n    if (s.timer || s.made || s.slicing) this.publish(doc, s);", replace: "    s.loading?.finish();\n    if (s.timer) this.publish(doc, s);" }],
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "    s.loading?.finish();\n    if (s.timer || s.slicing) this.publish(doc, s);", replace: "    s.loading?.finish();\n    if (s.timer) this.publish(doc, s);" }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
   {
     id: 'split-publish-gaps-dropped',
     bug: 'thousands of gaps left for a task of their own are taken for superseded and never reach the Problems view',
-    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (this.docs.get(key) !== s || s.gapsTicket !== ticket) return;", replace: "if (this.docs.get(key) !== s || s.gapsTicket === ticket) return;" }],
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (this.docs.get(key) !== s || s.gapsPending !== ticket) return;", replace: "if (this.docs.get(key) !== s || s.gapsPending === ticket) return;" }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
   {
@@ -561,7 +561,7 @@ export const mutants = [
   {
     id: 'lightbulb-forces-publish',
     bug: 'the light bulb\'s code actions after an edit publish its findings at once: the debounce undone, a large glossary\'s findings made in one task',
-    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: 'const pending = (s: DocState | undefined) => !!s && !!(s.loading || s.timer || s.made || s.slicing);', replace: 'const pending = (s: DocState | undefined) => !!s && !!s.loading;' }],
+    changes: [{ file: 'src/lint/diagnosticsManager.ts', find: 'const pending = (s: DocState | undefined) => !!s && !!(s.loading || s.timer || s.slicing);', replace: 'const pending = (s: DocState | undefined) => !!s && !!s.loading;' }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
 ];
