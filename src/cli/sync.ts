@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Glossary, ServiceClient, SpokenTerms } from '../api';
 import type { TextEncoding } from '../core';
 import { lockedSyncStatus, lockRemoteId, type LockEntry, type LockedStatus } from '../core/workspace/lock';
-import { manifestLinks, resolveManifest, type ManifestLink, type ManifestOwner, type Resolution } from '../core/workspace/manifest';
+import { manifestLinks, resolveManifest, unknownIdProblem, type ManifestLink, type ManifestOwner, type Resolution } from '../core/workspace/manifest';
 import type { LinkedKind, SyncState } from '../core/workspace/syncStatus';
 import { forEachBounded } from '../base/bounded';
 import { checkFile, shownPath } from './files';
@@ -82,6 +82,7 @@ export function linkedRows(m: LoadedManifest, listing: Listing, lf: LockFile, cw
     // file was synced once, and its dictionary was deleted since.
     if (saved && (remoteId ? lockRemoteId(saved, link.area, link) === remoteId : lockRemoteId(saved, link.area, link) !== undefined)) row.entry = saved;
     if (resolution?.state === 'ambiguous') row.problem = `${resolution.candidates?.length ?? 2} ${link.area === 'glossaries' ? 'glossaries' : 'collections'} on the service are named "${resolution.name}": add the right "id" to the manifest`;
+    if (resolution?.state === 'unknown-id') row.problem = unknownIdProblem(resolution);
     if (checkFile(file, path) === 'missing') return row;
     const local = readLinked(file, cwd);
     if ('text' in local) row.local = local;

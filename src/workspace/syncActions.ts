@@ -17,7 +17,7 @@ import { describeError } from '../platform/errors';
 import { checkFileEncoding, encodeLikeFile, FileEncodingError, readFileText } from '../platform/fileText';
 import { readGitBlob } from '../platform/gitBlob';
 import {
-  fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel,
+  fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel, unknownIdDetail,
 } from './syncModel';
 import { errorCount, localText, serviceText, type SyncSnapshots } from './syncTexts';
 
@@ -260,6 +260,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       if (isDirty(s.uri)) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('it has unsaved changes: save it first') }); step(s.uri); continue; }
       const r = resolutions.find((x) => x.area === s.link.area && x.index === s.link.owner);
       if (r?.state === 'ambiguous') { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('several glossaries are named "{0}"', r.name) }); step(s.uri); continue; }
+      if (r?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(r) }); step(s.uri); continue; }
       if (r?.state === 'missing' && !createdIds.has(ownerKey(s))) {
         try {
           const id = await createOwner(client, s, text, options.signal);
@@ -393,6 +394,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   async function pullOne(client: ServiceClient, s: LinkStatus, lists: Awaited<ReturnType<typeof listRemote>>, summary: SyncSummary, signal?: AbortSignal): Promise<void> {
     const id = s.remoteId;
     const listing = listingOf(lists, s.link, id);
+    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(s.resolution) }); return; }
     if (!id || !listing.exists) {
       summary.skipped.push({ uri: s.uri, reason: s.state === 'remote-missing' ? vscode.l10n.t('deleted on the service: recreate it or unlink the file') : vscode.l10n.t('not on the service yet: Push it') });
       return;

@@ -171,6 +171,7 @@ export class SyncModel implements vscode.Disposable {
       if (r?.state === 'ambiguous') {
         return { ...s, detail: vscode.l10n.t('{0} glossaries or collections are named "{1}": pick one with Link File to Dictionary…', r.candidates?.length ?? 2, r.name) };
       }
+      if (r?.state === 'unknown-id') return { ...s, detail: unknownIdDetail(r) };
       s.remote = listingOf(lists, link, s.remoteId);
       let local: string | undefined;
       try { local = await readLocal(s.uri); } catch (err) { return { ...s, detail: describeError(err) }; }
@@ -220,7 +221,7 @@ export class SyncModel implements vscode.Disposable {
   /** After a save of a linked file: its status again from the last listing (no request). */
   async recheck(uri: vscode.Uri): Promise<void> {
     const s = this.statusOf(uri);
-    if (!s || !s.remote || s.resolution?.state === 'ambiguous') return;
+    if (!s || !s.remote || s.resolution?.state === 'ambiguous' || s.resolution?.state === 'unknown-id') return;
     let local: string | undefined;
     try { local = await readLocal(uri); } catch { void this.refresh(); return; }
     const { synced, entry } = await this.syncedVersion(s);
@@ -242,4 +243,12 @@ export class SyncModel implements vscode.Disposable {
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** The status detail of a link whose manifest id the service does not know while one of its name is there (see
+ * Resolution 'unknown-id'): nothing is written to the shared manifest, and the link is neither pulled nor pushed. */
+export function unknownIdDetail(r: Resolution): string {
+  return r.area === 'glossaries'
+    ? vscode.l10n.t('The manifest\'s id "{0}" of "{1}" is not a glossary this API key sees; the glossary of that name here is "{2}" (another account\'s copy?). If it is the same glossary, put that id in the manifest; until then this file is neither pulled nor pushed.', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '')
+    : vscode.l10n.t('The manifest\'s id "{0}" of "{1}" is not a collection this API key sees; the collection of that name here is "{2}" (another account\'s copy?). If it is the same collection, put that id in the manifest; until then this file is neither pulled nor pushed.', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '');
 }

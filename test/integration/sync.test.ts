@@ -266,6 +266,41 @@ describe('repository sync: manifest, status, pull and push all', () => {
     }
   });
 
+  step('a manifest id this key does not see, beside a glossary of that name: said, never rewritten, neither pulled nor pushed', async () => {
+    // The team's manifest names its glossary by id; this key sees only a same-named copy (another account's).
+    const copy = { glossaryId: '5f7c0000-0000-4000-8000-000000000017', name: 'Sync team glossary' };
+    seedGlossary(copy, { 'en-de': [['cloud', 'Datenwolke'], ['mouse', 'Maus']] });
+    const manifestText = await read(manifestUri());
+    const file = vscode.Uri.joinPath(folder(), 'team.glossary.tsv');
+    await write(file, 'cloud\tWolke\nprinter\tDrucker\n');
+    const teamId = '5f7c0000-0000-4000-8000-0000000000ff';
+    const m = JSON.parse(manifestText) as { glossaries: unknown[] };
+    m.glossaries.push({ name: copy.name, id: teamId, dictionaries: { 'en-de': 'team.glossary.tsv' } });
+    const withTeam = JSON.stringify(m, null, 2) + '\n';
+    await write(manifestUri(), withTeam);
+    try {
+      const s = (await ext.actions.refreshSync()).find((x) => x.uri.path.endsWith('/team.glossary.tsv'));
+      assert.equal(s?.state, 'unknown');
+      assert.equal(s?.detail, `The manifest's id "${teamId}" of "${copy.name}" is not a glossary this API key sees; the glossary of that name here is "${copy.glossaryId}" (another account's copy?). If it is the same glossary, put that id in the manifest; until then this file is neither pulled nor pushed.`);
+      const pulled = await ext.actions.pullAll({ uris: [file] });
+      assert.deepEqual(pulled.skipped.map((x) => x.reason), [s.detail]);
+      const pushed = await ext.actions.pushAll({ uris: [file] });
+      assert.deepEqual(pushed.skipped.map((x) => x.reason), [s.detail]);
+      assert.equal(await read(file), 'cloud\tWolke\nprinter\tDrucker\n', 'nothing of the copy merged into the file');
+      assert.equal(await read(manifestUri()), withTeam, 'the shared manifest keeps the team\'s id');
+      assert.deepEqual(account().glossaries.find((g) => g.glossary_id === copy.glossaryId)?.dictionaries[0].entries, [['cloud', 'Datenwolke'], ['mouse', 'Maus']], 'nothing pushed to the copy');
+      // Once the user puts the copy's id in the manifest (it is the same glossary after all), it syncs as any link.
+      await write(manifestUri(), withTeam.replace(teamId, copy.glossaryId));
+      const linked = (await ext.actions.refreshSync()).find((x) => x.uri.path.endsWith('/team.glossary.tsv'));
+      assert.equal(linked?.state, 'both-changed');
+    } finally {
+      await write(manifestUri(), manifestText);
+      await vscode.workspace.fs.delete(file);
+      account().glossaries = account().glossaries.filter((g) => g.glossary_id !== copy.glossaryId);
+      await ext.actions.refreshSync();
+    }
+  });
+
   step('completion in the manifest: the workspace\'s files for a path, the service\'s language pairs for a key', async () => {
     const doc = await vscode.workspace.openTextDocument(manifestUri());
     const text = doc.getText();

@@ -564,4 +564,16 @@ export const mutants = [
     changes: [{ file: 'src/lint/diagnosticsManager.ts', find: 'const pending = (s: DocState | undefined) => !!s && !!(s.loading || s.timer || s.slicing);', replace: 'const pending = (s: DocState | undefined) => !!s && !!s.loading;' }],
     tests: [{ suite: 'integration', grep: 'a large glossary \\(over 20 000 lines' }],
   },
+  {
+    id: 'manifest-id-taken-by-name',
+    bug: 'a manifest id the key does not see is replaced by a same-named glossary (another account\'s copy), which a Pull then merges into the team\'s file',
+    changes: [{ file: 'src/core/workspace/manifest.ts', find: "if (named.length === 1 && o.id) out.push(", replace: "if (named.length === 1 && o.id && Math.random() > 2) out.push(" }],
+    tests: [{ suite: 'unit', grep: 'manifest id the key does not see|never taken for it' }, { suite: 'integration', grep: 'a manifest id this key does not see' }],
+  },
+  {
+    id: 'manifest-id-unknown-pulled',
+    bug: 'a link whose manifest id the key does not see is said in the status, but Pull All goes on and says "not on the service yet: Push it"',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: "    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(s.resolution) }); return; }\n", replace: "" }],
+    tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
+  },
 ];

@@ -339,8 +339,12 @@ export interface RemoteOwner { id: string; name: string }
 export type ResolutionState =
   /** The id is known to the service. */
   | 'linked'
-  /** No id (or an id the service does not know, e.g. another account) and exactly one resource of that name. */
+  /** No id, and exactly one resource of that name (a manifest written by hand, or before its first push). */
   | 'found-by-name'
+  /** An id the service does not know, and exactly one resource of that name (`candidates`). It may be another
+   * account's copy (the key is not the team's) or the same glossary made anew: the manifest is shared, so its id is
+   * never rewritten to it, and nothing is pulled or pushed until the user puts the right id there. */
+  | 'unknown-id'
   /** Nothing of that name: offer to create it. */
   | 'missing'
   /** Several resources carry that name: the user must pick. */
@@ -353,12 +357,19 @@ export interface Resolution {
   state: ResolutionState;
   /** The id to use (linked, found-by-name). */
   id?: string;
-  /** Ids of same-named resources (ambiguous). */
+  /** Ids of same-named resources (ambiguous, unknown-id). */
   candidates?: string[];
+  /** The manifest's own id, when the service does not know it (unknown-id). */
+  manifestId?: string;
   /** The manifest's id differs from the one to use: the extension writes the new one. */
   idChanged?: boolean;
 }
 
+/** What a user reads about an `unknown-id` resolution (the editor and the CLI say the same). */
+export function unknownIdProblem(r: Resolution): string {
+  const what = r.area === 'glossaries' ? 'glossary' : 'collection';
+  return `the manifest's id "${r.manifestId}" of "${r.name}" is not a ${what} this API key sees; the ${what} of that name here is "${r.candidates?.[0]}" (another account's copy?). If it is the same ${what}, put that id in the manifest; until then it is neither pulled nor pushed`;
+}
 /** Resolves each glossary and collection of the manifest against what the service lists. */
 export function resolveManifest(m: Manifest, remote: { glossaries: RemoteOwner[]; spokenTerms: RemoteOwner[] }): Resolution[] {
   const out: Resolution[] = [];
@@ -368,7 +379,8 @@ export function resolveManifest(m: Manifest, remote: { glossaries: RemoteOwner[]
       const base = { area, index: o.index, name: o.name };
       if (o.id && list.some((r) => r.id === o.id)) { out.push({ ...base, state: 'linked', id: o.id }); continue; }
       const named = list.filter((r) => r.name === o.name);
-      if (named.length === 1) out.push({ ...base, state: 'found-by-name', id: named[0].id, idChanged: named[0].id !== o.id });
+      if (named.length === 1 && o.id) out.push({ ...base, state: 'unknown-id', candidates: [named[0].id], manifestId: o.id });
+      else if (named.length === 1) out.push({ ...base, state: 'found-by-name', id: named[0].id, idChanged: true });
       else if (named.length === 0) out.push({ ...base, state: 'missing', ...(o.id ? { idChanged: true } : {}) });
       else out.push({ ...base, state: 'ambiguous', candidates: named.map((r) => r.id) });
     }

@@ -55,6 +55,33 @@ describe('CLI push, pull and status with the lock, against the emulator', functi
     assert.equal(s.stdout, `${DE}: in sync\nglossaries/product/en-fr.csv: in sync\nspoken/en.txt: in sync\n`);
   });
 
+  it('a manifest id the key does not see, beside a glossary of that name: status, pull and push say so and change nothing', async () => {
+    await pushAndCommit();
+    // The team's manifest names its glossary by id (as the editor's Clone writes it): in sync while the key sees it.
+    const teamId = glossary().glossary_id;
+    const manifestText = readFileSync(join(dir, 'terminology.json'), 'utf8').replace('"name": "Product",', `"name": "Product",\n      "id": "${teamId}",`);
+    writeFileSync(join(dir, 'terminology.json'), manifestText);
+    assert.equal((await run(['status'], dir, svc.env)).status, 0, 'in sync by its id');
+    // This key sees only a same-named copy under another id (another account's), holding other entries.
+    glossary().glossary_id = '5f7c0000-0000-4000-8000-0000000000aa';
+    dictionary('en-de').entries.push(['copy', 'Kopie']);
+    const files = () => [DE, 'glossaries/product/en-fr.csv'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    const before = files();
+    const writes = puts();
+    const problem = `the manifest's id "${teamId}" of "Product" is not a glossary this API key sees; the glossary of that name here is "5f7c0000-0000-4000-8000-0000000000aa" (another account's copy?). If it is the same glossary, put that id in the manifest; until then it is neither pulled nor pushed`;
+    const s = await run(['status'], dir, svc.env);
+    assert.equal(s.status, 1);
+    assert.ok(s.stdout.includes(`${DE}: unknown: ${problem}`), s.stdout);
+    for (const [cmd, said] of [['pull', 'not pulled'], ['push', 'not pushed']] as const) {
+      const r = await run([cmd], dir, svc.env);
+      assert.equal(r.status, 1, `${cmd} fails`);
+      assert.ok(r.stdout.includes(`${DE}: ${said}: ${problem}`), r.stdout + r.stderr);
+    }
+    assert.deepEqual(files(), before, 'nothing of the copy merged into the files');
+    assert.equal(readFileSync(join(dir, 'terminology.json'), 'utf8'), manifestText, 'the shared manifest keeps the team\'s id');
+    assert.equal(puts(), writes, 'nothing sent to the copy');
+  });
+
   it('a colleague\'s change between two pushes is refused and kept, with what changed on each side; pull merges it, then push sends both', async () => {
     await pushAndCommit();
     dictionary('en-de').entries.push(['disk', 'Platte']); // a colleague, on the service

@@ -134,7 +134,7 @@ describe('manifest (terminology.json)', () => {
     const CASES: Array<[string, string, object]> = [
       ['Linked', 'an id the service knows', { state: 'linked', id: 'g1' }],
       ['New checkout', 'no id, one of that name', { state: 'found-by-name', id: 'g2', idChanged: true }],
-      ['Other account', 'an unknown id, one of that name', { state: 'found-by-name', id: 'g3', idChanged: true }],
+      ['Other account', 'an unknown id, one of that name: never taken for it', { state: 'unknown-id', candidates: ['g3'], manifestId: 'stale' }],
       ['Nowhere', 'nothing of that name: to create', { state: 'missing' }],
       ['Twice', 'two of that name: ask', { state: 'ambiguous', candidates: ['g4a', 'g4b'] }],
       ['Renamed remotely', 'the id wins over the name', { state: 'linked', id: 'g5' }],
