@@ -42,8 +42,10 @@ export function renderSegments(v: Pick<View, 'memory' | 'filter' | 'segments' | 
     : `${shown}${v.done ? '' : vscode.l10n.t(', more as you scroll')}`);
   lines.push('');
   const width = Math.max(2, ...[m.sourceLanguage, ...m.targetLanguages].map((l) => l.length));
+  // A segment's place in the memory (#n) is known only unfiltered: the service filters and gives no index, so a
+  // filtered view numbers its matches as matches, never as if they were the memory's first segments.
   v.segments.forEach((s, i) => {
-    lines.push(`#${i + 1}`);
+    lines.push(v.filter.text ? vscode.l10n.t('Match {0}', i + 1) : `#${i + 1}`);
     lines.push(`  ${m.sourceLanguage.toUpperCase().padEnd(width)}  ${oneLine(s.sourceText)}`);
     for (const t of s.targets) lines.push(`  ${t.targetLanguage.toUpperCase().padEnd(width)}  ${oneLine(t.targetText)}`);
     lines.push('');

@@ -126,7 +126,7 @@ describe('translation memories in VS Code', () => {
     assert.match(text, /#231\n {2}EN {2}Cloud\n {2}DE {2}Wolke/);
     await ext.actions.filterSegments(uri, { text: 'wolke', caseSensitive: false });
     await waitFor(() => editor.document.getText().includes('Filter "wolke"'));
-    assert.match(editor.document.getText(), /231 segments in all\nFilter "wolke" \(any case\): 1 shown\n\n#1\n {2}EN {2}Cloud/);
+    assert.match(editor.document.getText(), /231 segments in all\nFilter "wolke" \(any case\): 1 shown\n\nMatch 1\n {2}EN {2}Cloud/);
     assert.match(service().requests.at(-1)?.query ?? '', /filter_text=wolke&filter_case_sensitive=false/);
     await ext.actions.filterSegments(uri, { text: 'wolke', caseSensitive: true });
     await waitFor(() => editor.document.getText().includes('(match case)'));

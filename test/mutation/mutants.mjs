@@ -576,4 +576,10 @@ export const mutants = [
     changes: [{ file: 'src/workspace/syncActions.ts', find: "    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(s.resolution) }); return; }\n", replace: "" }],
     tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
   },
+  {
+    id: 'tm-filter-renumbers',
+    bug: 'a filtered view of a memory\'s segments numbers its matches #1, #2 as if they were the memory\'s first segments',
+    changes: [{ file: 'src/memories/segmentsDocument.ts', find: "lines.push(v.filter.text ? vscode.l10n.t('Match {0}', i + 1) : `#${i + 1}`);", replace: "lines.push(`#${i + 1}`);" }],
+    tests: [{ suite: 'integration', grep: 'browses segments: the first page' }],
+  },
 ];
