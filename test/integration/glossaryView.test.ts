@@ -73,6 +73,28 @@ describe('multilingual glossary view: one document per source language, a column
     assert.match(ext.documentStatus.text ?? '', /7 entries · FR: 1 missing, JA: 1 missing/);
   });
 
+  it('reads a glossary of 7 dictionaries 5 at a time, side by side', async () => {
+    const WIDE = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000a7', name: 'Multi wide' };
+    const langs = ['de', 'es', 'fr', 'it', 'ja', 'nl', 'pt'];
+    seedGlossary(WIDE, Object.fromEntries(langs.map((l) => [`en-${l}`, [['cloud', `cloud-${l}`]] as Array<[string, string]>])));
+    try {
+      // Each entries call answers 300 ms late, so the calls in flight at once are seen.
+      service().injectFault({ count: langs.length, latencyMs: 300, method: 'GET', path: `^/v3/glossaries/${WIDE.glossaryId}/entries$` });
+      service().concurrency.max = 0;
+      const before = service().requests.length;
+      const wide = await ext.actions.openGlossary(WIDE, 'en');
+      assert.equal(wide.getText(), `en\t${langs.join('\t')}\ncloud\t${langs.map((l) => `cloud-${l}`).join('\t')}\n`);
+      assert.equal(service().requests.slice(before).filter((r) => r.path.endsWith('/entries')).length, langs.length, 'one entries call per dictionary');
+      // 5 side by side (the views may send one request of their own meanwhile), never all 7, never 2 at a time.
+      const most = service().concurrency.max;
+      assert.ok(most >= 5 && most <= 6, `5 entries calls in flight at most, side by side (saw ${most})`);
+    } finally {
+      service().clearFaults();
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      removeGlossary(WIDE.glossaryId);
+    }
+  });
+
   it('editing one cell and saving pushes that dictionary only: one call', async () => {
     await setCell(doc, 2, 2, 'connexion');
     const before = puts();

@@ -582,4 +582,10 @@ export const mutants = [
     changes: [{ file: 'src/memories/segmentsDocument.ts', find: "lines.push(v.filter.text ? vscode.l10n.t('Match {0}', i + 1) : `#${i + 1}`);", replace: "lines.push(`#${i + 1}`);" }],
     tests: [{ suite: 'integration', grep: 'browses segments: the first page' }],
   },
+  {
+    id: 'glossary-read-two-at-a-time',
+    bug: 'a multilingual glossary\'s dictionaries are fetched 2 at a time, and its table\'s first rows come later than they need to',
+    changes: [{ file: 'src/documents/remoteStore.ts', find: 'export const GLOSSARY_FETCHES = 5;', replace: 'export const GLOSSARY_FETCHES = 2;' }],
+    tests: [{ suite: 'integration', grep: 'reads a glossary of 7 dictionaries' }],
+  },
 ];
