@@ -588,4 +588,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/remoteStore.ts', find: 'export const GLOSSARY_FETCHES = 5;', replace: 'export const GLOSSARY_FETCHES = 2;' }],
     tests: [{ suite: 'integration', grep: 'reads a glossary of 7 dictionaries' }],
   },
+  {
+    id: 'delimiter-quote-after-comma',
+    bug: 'the delimiter detection takes a quote after a comma for a character of the line, not the start of a quoted field',
+    changes: [{ file: 'src/core/exchange/spreadsheet.ts', find: '(chars === 0 || last === 9 || last === 59 || last === 44)', replace: '(chars === 0 || last === 9 || last === 59)' }],
+    tests: [{ suite: 'unit', grep: 'detects the delimiter as counting it' }],
+  },
 ];

@@ -6,7 +6,7 @@ import {
 } from '../../../src/core/exchange';
 import { DROPPED_FIELD_UNITS, leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
 import { LIMITS } from '../../../src/core/findings';
-import { RUNS } from '../fuzz/arbitraries';
+import { fuzz, RUNS } from '../fuzz/arbitraries';
 import { dictionariesOf, utf16le } from './helpers';
 
 const utf8 = (s: string) => Buffer.from(s, 'utf8');
@@ -122,6 +122,55 @@ describe('spreadsheet import', () => {
     assert.equal(detectDelimiter('a;b,c;d\ne;f,g;h\n'), ';');
     assert.equal(detectDelimiter('a\tb, c\nd\te, f\n'), '\t');
     assert.equal(detectDelimiter('single\n', 'x.tsv'), '\t');
+  });
+
+  it('detects the delimiter as counting it in each line kept whole would (property), a row of 100 000 cells included', () => {
+    // The plain definition: each line's characters outside quotes, kept, then split by each delimiter.
+    const reference = (text: string, fileName?: string): string => {
+      if (/\.tsv$/i.test(fileName ?? '') && /\t/.test(text.slice(0, 64 * 1024))) return '\t';
+      const lines: string[] = [];
+      let line = '';
+      let quoted = false;
+      for (let i = 0; i < text.length && lines.length < 100; i++) {
+        const c = text[i];
+        if (c === '"') {
+          if (!quoted && (line === '' || /[\t;,]$/.test(line))) { quoted = true; continue; }
+          if (quoted && text[i + 1] === '"') { i++; continue; }
+          if (quoted) { quoted = false; continue; }
+        }
+        if (!quoted && (c === '\n' || c === '\r')) { if (line) lines.push(line); line = ''; continue; }
+        if (!quoted) line += c;
+      }
+      if (line && lines.length < 100) lines.push(line);
+      let best: string | undefined;
+      let bestScore = 0;
+      let bestMode = 0;
+      const scores = new Map<string, number>();
+      for (const d of ['\t', ';', ',']) {
+        const freq = new Map<number, number>();
+        for (const l of lines) { const n = l.split(d).length - 1; if (n > 0) freq.set(n, (freq.get(n) ?? 0) + 1); }
+        let modeLines = 0;
+        let mode = 0;
+        for (const [n, v] of freq) if (v > modeLines || (v === modeLines && n > mode)) { modeLines = v; mode = n; }
+        const score = lines.length ? modeLines / lines.length : 0;
+        scores.set(d, score);
+        if (score > bestScore + 1e-9 || (score > 0 && Math.abs(score - bestScore) < 1e-9 && mode > bestMode)) { best = d; bestScore = score; bestMode = mode; }
+      }
+      if (best && /\.(tsv|txt)$/i.test(fileName ?? '') && (scores.get('\t') ?? 0) >= bestScore - 1e-9 && bestScore > 0) return '\t';
+      return best ?? (/\.(tsv|txt)$/i.test(fileName ?? '') ? '\t' : ',');
+    };
+    // Quoted fields after each delimiter, holding the others: counted only outside the quotes.
+    for (const [text, d] of [['a,"b;c;d"\ne,"f;g;h"\n', ','], ['a;"b,c,d"\ne;"f,g,h"\n', ';'], ['a\t"b,c,d"\ne\t"f,g,h"\n', '\t']] as const) {
+      assert.equal(detectDelimiter(text), d, JSON.stringify(text));
+      assert.equal(reference(text), d);
+    }
+    const piece = fc.constantFrom('a', 'b c', '\t', ';', ',', '"', '""', '\n', '\r', '\r\n', ' ', ',"x;y;z"', ';"x,y,z"', '\t"x;y,z"');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 400 }), fc.constantFrom(undefined, 'x.csv', 'x.tsv', 'x.txt'), (parts, name) => {
+      const text = parts.join('');
+      assert.equal(detectDelimiter(text, name), reference(text, name), JSON.stringify(text));
+    }), fuzz());
+    const wide = `en,de\ncloud,${'Wolke,'.repeat(99_999)}\nserver,Server\n`;
+    assert.equal(detectDelimiter(wide, 'x.csv'), reference(wide, 'x.csv'));
   });
 
   it('knows languages by code and by name, and pairs in file names', () => {
