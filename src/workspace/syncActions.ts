@@ -17,7 +17,7 @@ import { describeError } from '../platform/errors';
 import { checkFileEncoding, encodeLikeFile, FileEncodingError, readFileText } from '../platform/fileText';
 import { readGitBlob } from '../platform/gitBlob';
 import {
-  fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel, unknownIdDetail,
+  fetchRemote, listingOf, listRemote, readLocal, resolve, storeKey, type LinkStatus, type SyncModel, unknownIdDetail, unknownIdReason,
 } from './syncModel';
 import { errorCount, localText, serviceText, type SyncSnapshots } from './syncTexts';
 
@@ -78,6 +78,9 @@ export interface SyncActions {
   recreateRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<SyncSummary>;
 }
 
+/** The states of a linked file Push All sends (or tries to, and says why not): changed here, both sides, never pushed,
+ * gone from the service, or not known. */
+const PUSHED_STATES: ReadonlySet<LinkStatus['state']> = new Set(['local-changes', 'both-changed', 'not-pushed', 'remote-missing', 'unknown']);
 const emptySummary = (): SyncSummary => ({ pushed: [], pulled: [], conflicts: 0, upToDate: [], blocked: [], skipped: [], failed: [], cancelled: false });
 
 
@@ -217,6 +220,10 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     const ready: vscode.Uri[] = [];
     const blocked: Array<{ uri: vscode.Uri; errors: number }> = [];
     for (const s of statuses) {
+      // Only what Push All would send counts: not a file in sync (whatever the service holds, its errors included),
+      // one only the service changed, one gone from disk, nor one whose glossary cannot be told (several of its name,
+      // or a manifest id the key does not see: the push leaves those alone and says why).
+      if (!PUSHED_STATES.has(s.state) || s.resolution?.state === 'ambiguous' || s.resolution?.state === 'unknown-id') continue;
       let errors: number;
       try {
         const text = await readLocal(s.uri);
@@ -226,7 +233,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
         errors = 1; // its bytes are refused: one error, never pushed
       }
       if (errors) blocked.push({ uri: s.uri, errors });
-      else if (s.state !== 'in-sync') ready.push(s.uri);
+      else ready.push(s.uri);
     }
     return { ready, blocked };
   }
@@ -260,7 +267,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       if (isDirty(s.uri)) { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('it has unsaved changes: save it first') }); step(s.uri); continue; }
       const r = resolutions.find((x) => x.area === s.link.area && x.index === s.link.owner);
       if (r?.state === 'ambiguous') { summary.skipped.push({ uri: s.uri, reason: vscode.l10n.t('several glossaries are named "{0}"', r.name) }); step(s.uri); continue; }
-      if (r?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(r) }); step(s.uri); continue; }
+      if (r?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdReason(r) }); step(s.uri); continue; }
       if (r?.state === 'missing' && !createdIds.has(ownerKey(s))) {
         try {
           const id = await createOwner(client, s, text, options.signal);
@@ -394,7 +401,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
   async function pullOne(client: ServiceClient, s: LinkStatus, lists: Awaited<ReturnType<typeof listRemote>>, summary: SyncSummary, signal?: AbortSignal): Promise<void> {
     const id = s.remoteId;
     const listing = listingOf(lists, s.link, id);
-    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(s.resolution) }); return; }
+    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdReason(s.resolution) }); return; }
     if (!id || !listing.exists) {
       summary.skipped.push({ uri: s.uri, reason: s.state === 'remote-missing' ? vscode.l10n.t('deleted on the service: recreate it or unlink the file') : vscode.l10n.t('not on the service yet: Push it') });
       return;
@@ -474,6 +481,7 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
     async compareLinked(uri, signal) {
       const s = model.statusOf(uri) ?? (await model.refresh(signal)).find((x) => x.uri.toString() === uri.toString());
       if (!s) throw new Error(vscode.l10n.t('{0} is not linked in the manifest.', fileName(uri)));
+      if (s.resolution?.state === 'unknown-id') throw new Error(unknownIdDetail(s.resolution));
       if (!s.remoteId || !s.remote?.exists) throw new Error(vscode.l10n.t('{0} is not on the service ({1}).', fileName(uri), s.state === 'remote-missing' ? vscode.l10n.t('deleted there') : vscode.l10n.t('not pushed yet')));
       const client = await clientOrThrow(ctx);
       const remote = await fetchRemote(client, s.link, s.remoteId, signal);

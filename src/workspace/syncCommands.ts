@@ -93,7 +93,10 @@ function report(kind: 'push' | 'pull', s: SyncSummary): void {
   if (s.conflicts) parts.push(plural(s.conflicts, '{0} conflict to resolve', '{0} conflicts to resolve'));
   if (s.upToDate.length) parts.push(plural(s.upToDate.length, '{0} already in sync', '{0} already in sync'));
   if (s.blocked.length) parts.push(vscode.l10n.t('{0} not pushed because of errors ({1})', s.blocked.length, s.blocked.map((b) => fileName(b.uri)).join(', ')));
-  for (const k of s.skipped) parts.push(vscode.l10n.t('{0} left alone: {1}', fileName(k.uri), k.reason));
+  // Files left alone for the same reason (all the files of one glossary, say) are named together, the reason once.
+  const byReason = new Map<string, string[]>();
+  for (const k of s.skipped) byReason.set(k.reason, [...(byReason.get(k.reason) ?? []), fileName(k.uri)]);
+  for (const [reason, files] of byReason) parts.push(vscode.l10n.t('{0} left alone: {1}', files.join(', '), reason));
   for (const f of s.failed) parts.push(vscode.l10n.t('{0} failed: {1}', fileName(f.uri), f.error));
   if (s.cancelled) parts.push(vscode.l10n.t('cancelled; the rest was not touched'));
   const message = parts.join('; ') + '.';

@@ -252,3 +252,11 @@ export function unknownIdDetail(r: Resolution): string {
     ? vscode.l10n.t('The manifest\'s id "{0}" of "{1}" is not a glossary this API key sees; the glossary of that name here is "{2}" (another account\'s copy?). If it is the same glossary, put that id in the manifest; until then this file is neither pulled nor pushed.', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '')
     : vscode.l10n.t('The manifest\'s id "{0}" of "{1}" is not a collection this API key sees; the collection of that name here is "{2}" (another account\'s copy?). If it is the same collection, put that id in the manifest; until then this file is neither pulled nor pushed.', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '');
 }
+
+/** The same as the reason Pull All and Push All give for leaving such a file alone (one clause, said once for all the
+ * files of that glossary). */
+export function unknownIdReason(r: Resolution): string {
+  return r.area === 'glossaries'
+    ? vscode.l10n.t('the manifest\'s id "{0}" of "{1}" is not a glossary this API key sees (the glossary of that name here is "{2}", another account\'s copy?): put that id in the manifest if it is the same glossary', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '')
+    : vscode.l10n.t('the manifest\'s id "{0}" of "{1}" is not a collection this API key sees (the collection of that name here is "{2}", another account\'s copy?): put that id in the manifest if it is the same collection', r.manifestId ?? '', r.name, r.candidates?.[0] ?? '');
+}

@@ -266,6 +266,31 @@ describe('repository sync: manifest, status, pull and push all', () => {
     }
   });
 
+  step('Push All counts only what it would push: a file in sync whose entries the rules refuse blocks nothing', async () => {
+    // The service holds an entry the rules refuse (a target with a space after it), and the file is the same.
+    const held = { glossaryId: '5f7c0000-0000-4000-8000-000000000018', name: 'Sync held as is' };
+    seedGlossary(held, { 'en-de': [['cloud', 'Wolke '], ['mouse', 'Maus']] });
+    const manifestText = await read(manifestUri());
+    const file = vscode.Uri.joinPath(folder(), 'held.glossary.tsv');
+    await write(file, 'cloud\tWolke \nmouse\tMaus\n');
+    try {
+      await ext.actions.linkFile(file, { area: 'glossaries', id: held.glossaryId, name: held.name, sourceLang: 'en', targetLang: 'de' });
+      assert.equal(stateOf(await ext.actions.refreshSync(), 'held.glossary.tsv'), 'in-sync');
+      const plan = await ext.actions.planPush({ uris: [file] });
+      assert.deepEqual({ ready: plan.ready.length, blocked: plan.blocked.length }, { ready: 0, blocked: 0 }, 'nothing to push, nothing blocked');
+      // Changed here, its errors block it.
+      await write(file, 'cloud\tWolke \nmouse\tMaus\nkey\tTaste\n');
+      await ext.actions.refreshSync();
+      assert.deepEqual((await ext.actions.planPush({ uris: [file] })).blocked.map((b) => b.errors), [1]);
+    } finally {
+      await ext.actions.unlinkFile(file);
+      await write(manifestUri(), manifestText);
+      await vscode.workspace.fs.delete(file);
+      account().glossaries = account().glossaries.filter((g) => g.glossary_id !== held.glossaryId);
+      await ext.actions.refreshSync();
+    }
+  });
+
   step('a manifest id this key does not see, beside a glossary of that name: said, never rewritten, neither pulled nor pushed', async () => {
     // The team's manifest names its glossary by id; this key sees only a same-named copy (another account's).
     const copy = { glossaryId: '5f7c0000-0000-4000-8000-000000000017', name: 'Sync team glossary' };
@@ -275,17 +300,31 @@ describe('repository sync: manifest, status, pull and push all', () => {
     await write(file, 'cloud\tWolke\nprinter\tDrucker\n');
     const teamId = '5f7c0000-0000-4000-8000-0000000000ff';
     const m = JSON.parse(manifestText) as { glossaries: unknown[] };
-    m.glossaries.push({ name: copy.name, id: teamId, dictionaries: { 'en-de': 'team.glossary.tsv' } });
+    m.glossaries.push({ name: copy.name, id: teamId, dictionaries: { 'en-de': 'team.glossary.tsv', 'en-fr': 'team-fr.glossary.tsv' } });
+    const frTeam = vscode.Uri.joinPath(folder(), 'team-fr.glossary.tsv');
+    await write(frTeam, 'cloud\tnuage\n');
     const withTeam = JSON.stringify(m, null, 2) + '\n';
     await write(manifestUri(), withTeam);
     try {
       const s = (await ext.actions.refreshSync()).find((x) => x.uri.path.endsWith('/team.glossary.tsv'));
       assert.equal(s?.state, 'unknown');
       assert.equal(s?.detail, `The manifest's id "${teamId}" of "${copy.name}" is not a glossary this API key sees; the glossary of that name here is "${copy.glossaryId}" (another account's copy?). If it is the same glossary, put that id in the manifest; until then this file is neither pulled nor pushed.`);
+      const reason = `the manifest's id "${teamId}" of "${copy.name}" is not a glossary this API key sees (the glossary of that name here is "${copy.glossaryId}", another account's copy?): put that id in the manifest if it is the same glossary`;
       const pulled = await ext.actions.pullAll({ uris: [file] });
-      assert.deepEqual(pulled.skipped.map((x) => x.reason), [s.detail]);
+      assert.deepEqual(pulled.skipped.map((x) => x.reason), [reason]);
+      // Push All does not count it among the files it would push, and leaves it alone for that reason.
+      const plan = await ext.actions.planPush();
+      assert.ok(!plan.ready.concat(plan.blocked.map((b) => b.uri)).some((u) => u.path.endsWith('/team.glossary.tsv')), 'not counted as a file to push');
       const pushed = await ext.actions.pushAll({ uris: [file] });
-      assert.deepEqual(pushed.skipped.map((x) => x.reason), [s.detail]);
+      assert.deepEqual(pushed.skipped.map((x) => x.reason), [reason]);
+      await assert.rejects(ext.actions.compareLinked(file), (err: Error) => err.message === s.detail, 'Compare says why, not "not pushed yet"');
+      // Pull All from the view: the glossary's files named together, the reason said once.
+      const said: string[] = [];
+      await withStubbedWindow({ showWarningMessage: recordingMessages(said), showInformationMessage: recordingMessages(said) }, async () => { await vscode.commands.executeCommand('terminology.sync.pullAll'); });
+      const left = said.find((m) => m.includes('left alone')) ?? '';
+      assert.ok(left.includes(`team.glossary.tsv, team-fr.glossary.tsv left alone: ${reason}`), said.join(' || '));
+      assert.equal(left.split(reason).length, 2, 'the reason once');
+      assert.ok(!left.includes('..'), left);
       assert.equal(await read(file), 'cloud\tWolke\nprinter\tDrucker\n', 'nothing of the copy merged into the file');
       assert.equal(await read(manifestUri()), withTeam, 'the shared manifest keeps the team\'s id');
       assert.deepEqual(account().glossaries.find((g) => g.glossary_id === copy.glossaryId)?.dictionaries[0].entries, [['cloud', 'Datenwolke'], ['mouse', 'Maus']], 'nothing pushed to the copy');
@@ -296,6 +335,7 @@ describe('repository sync: manifest, status, pull and push all', () => {
     } finally {
       await write(manifestUri(), manifestText);
       await vscode.workspace.fs.delete(file);
+      await vscode.workspace.fs.delete(frTeam);
       account().glossaries = account().glossaries.filter((g) => g.glossary_id !== copy.glossaryId);
       await ext.actions.refreshSync();
     }

@@ -594,4 +594,22 @@ export const mutants = [
     changes: [{ file: 'src/core/exchange/spreadsheet.ts', find: '(chars === 0 || last === 9 || last === 59 || last === 44)', replace: '(chars === 0 || last === 9 || last === 59)' }],
     tests: [{ suite: 'unit', grep: 'detects the delimiter as counting it' }],
   },
+  {
+    id: 'push-plan-counts-in-sync',
+    bug: 'Push All\'s plan lints files in sync too: right after a clone, an entry the service already holds "blocks" a push with nothing to push',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: "if (!PUSHED_STATES.has(s.state) || s.resolution?.state === 'ambiguous'", replace: "if ((!PUSHED_STATES.has(s.state) && s.state !== 'in-sync') || s.resolution?.state === 'ambiguous'" }],
+    tests: [{ suite: 'integration', grep: 'Push All counts only what it would push' }],
+  },
+  {
+    id: 'push-plan-counts-unknown-id',
+    bug: 'Push All\'s question counts the files of a manifest id the key does not see among the files it will push',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: " || s.resolution?.state === 'unknown-id') continue;", replace: ") continue;" }],
+    tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
+  },
+  {
+    id: 'sync-skips-said-per-file',
+    bug: 'Pull All\'s summary repeats a long reason once per file left alone, and VS Code cuts the message before the last files',
+    changes: [{ file: 'src/workspace/syncCommands.ts', find: "for (const [reason, files] of byReason) parts.push(vscode.l10n.t('{0} left alone: {1}', files.join(', '), reason));", replace: "for (const k of s.skipped) parts.push(vscode.l10n.t('{0} left alone: {1}', fileName(k.uri), k.reason));" }],
+    tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
+  },
 ];
