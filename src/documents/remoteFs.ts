@@ -357,6 +357,8 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (doc?.isDirty) this.remember(uri, text, text);
     // A large text fetched just now came with its bytes, made on the worker (a dictionary's or a glossary's).
     const bytes = this.store.takeBytes(text) ?? await this.store.offload.encodeText(text);
+    // The stat VS Code asks for with the read gets these bytes' size: 10 MiB is not counted again.
+    this.sizes.known(key, text, bytes.byteLength);
     this.readEmitter.fire({ uri, text });
     return bytes;
   }

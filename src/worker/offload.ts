@@ -59,11 +59,17 @@ export class Offload {
         // as several answers may arrive in one task.
         this.assemble(() => {
           try {
-            p.resolve(fromParts(msg.value, (part) => {
+            let joined = false;
+            const value = fromParts(msg.value, (part) => {
               const text = (this.incoming.get(part) ?? []).join('');
               this.incoming.delete(part);
+              joined = true;
               return text;
-            }));
+            });
+            // What waits for a joined answer goes on in a task of its own: the join and the work after it (an open's
+            // read handing its text on) do not hold the loop together.
+            if (joined) setImmediate(() => p.resolve(value));
+            else p.resolve(value);
           } catch (err) {
             p.reject(err instanceof Error ? err : new Error(String(err)));
           }

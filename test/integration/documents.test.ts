@@ -4,7 +4,7 @@ import type { TerminologyApi } from '../../src/extension';
 import type { Account } from '../emulator/state';
 import { note } from './report';
 import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
-import { api, PAID_KEY, service } from './service';
+import { api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
 import { recordingProgress, withStubbedWindow } from './stubWindow';
 
 const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000001', name: 'Docs test' };
@@ -265,6 +265,21 @@ describe('remote documents: edit, lint, push', () => {
       .map((r) => `${r.method} ${r.path.slice(`/v3/glossaries/${GLOSSARY.glossaryId}`.length) || '(the glossary)'}`);
     assert.deepEqual(sent, ['GET /entries', 'PUT /dictionaries'], 'the save\'s one fetch, then its PUT');
     assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['late', 'spät']]);
+  });
+
+  it('a large dictionary opened fresh: the size VS Code sees is its UTF-8 size (of the bytes made with its text)', async function () {
+    this.timeout(60_000);
+    // Over 256 KiB and not ASCII: its read is parsed and encoded on the core worker, its bytes longer than its text.
+    const BIG = { glossaryId: '5f7c0000-0000-4000-8000-0000000000b1', name: 'Documents big' };
+    seedGlossary(BIG, { 'en-de': Array.from({ length: 12_000 }, (_, i): [string, string] => [`size ${i}`, `Größe ${i} €`]) });
+    try {
+      const big = await ext.actions.openDictionary(BIG, { sourceLang: 'en', targetLang: 'de' });
+      assert.ok(big.getText().length > 256 * 1024);
+      assert.equal((await vscode.workspace.fs.stat(big.uri)).size, Buffer.byteLength(big.getText(), 'utf8'));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      removeGlossary(BIG.glossaryId);
+    }
   });
 
   it('a save of a large dictionary pushes the text as saved, another extension\'s edit on save included', async function () {

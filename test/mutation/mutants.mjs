@@ -595,6 +595,12 @@ export const mutants = [
     tests: [{ suite: 'unit', grep: 'detects the delimiter as counting it' }],
   },
   {
+    id: 'kept-size-in-units',
+    bug: 'the size of a text read with its bytes is taken as its length in UTF-16 units, not its UTF-8 bytes',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: "this.sizes.known(key, text, bytes.byteLength);", replace: "this.sizes.known(key, text, text.length);" }],
+    tests: [{ suite: 'integration', grep: 'a large dictionary opened fresh' }],
+  },
+  {
     id: 'push-plan-counts-in-sync',
     bug: 'Push All\'s plan lints files in sync too: right after a clone, an entry the service already holds "blocks" a push with nothing to push',
     changes: [{ file: 'src/workspace/syncActions.ts', find: "if (!PUSHED_STATES.has(s.state) || s.resolution?.state === 'ambiguous'", replace: "if ((!PUSHED_STATES.has(s.state) && s.state !== 'in-sync') || s.resolution?.state === 'ambiguous'" }],
