@@ -1,6 +1,7 @@
 /** The term check in the editor: diagnostics on translation files, their quick fixes and hover, the status bar's
  * count of the open file's findings, and "Check Terms in Workspace". */
 import * as vscode from 'vscode';
+import { plural } from '../platform/words';
 import { once } from '../platform/lazy';
 import type { ManifestFile } from '../platform/manifestFile';
 import { SCHEME } from '../platform/remoteUris';
@@ -146,7 +147,7 @@ export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, s
           return;
         }
         void vscode.window.showInformationMessage(s.files
-          ? vscode.l10n.t('Term check: {0} finding(s) in {1} file(s), {2} string(s) checked.', s.findings, s.files, s.units)
+          ? vscode.l10n.t('Term check: {0} in {1}, {2} checked.', plural(s.findings, '{0} finding', '{0} findings'), plural(s.files, '{0} file', '{0} files'), plural(s.units, '{0} string', '{0} strings'))
           : vscode.l10n.t('Term check: no translation files (XLIFF, PO, JSON, ARB, .properties, Android, Apple) in this folder.'));
       } catch (err) {
         if (err instanceof vscode.CancellationError || ac.signal.aborted) return;

@@ -1,5 +1,6 @@
 /** The term check's count of the open file's findings in the status bar. */
 import * as vscode from 'vscode';
+import { plural } from '../platform/words';
 import type { TermChecker } from './checker';
 
 /** The open file's term findings, counted in the status bar; hidden for other files. */
@@ -23,7 +24,7 @@ export class TermStatus implements vscode.Disposable {
     if (!uri || !this.checker.hasChecked(uri)) { this.text = undefined; this.item.hide(); return; }
     this.text = `$(book) ${results.length}`;
     this.item.text = this.text;
-    this.item.tooltip = vscode.l10n.t('{0} term check finding(s) in this file. Click to show the Problems view.', results.length);
+    this.item.tooltip = vscode.l10n.t('{0} in this file. Click to show the Problems view.', plural(results.length, '{0} term check finding', '{0} term check findings'));
     this.item.show();
   }
 

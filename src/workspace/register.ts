@@ -1,5 +1,6 @@
 /** Wires the repository sync: the manifest, its diagnostics, the sync status (view, Explorer badges) and commands. */
 import * as vscode from 'vscode';
+import { plural } from '../platform/words';
 import type { CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { ServiceLanguages } from './serviceLanguages';
@@ -84,7 +85,7 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     void vscode.commands.executeCommand('setContext', 'terminology.sync.hasManifest', Boolean(model.manifestSnapshot));
     void vscode.commands.executeCommand('setContext', 'terminology.sync.linked', statuses.flatMap((s) => [s.uri.fsPath, s.uri.path]));
     const changed = statuses.filter((s) => s.state !== 'in-sync' && s.state !== 'unknown').length;
-    view.badge = changed ? { value: changed, tooltip: vscode.l10n.t('{0} linked file(s) not in sync', changed) } : undefined;
+    view.badge = changed ? { value: changed, tooltip: plural(changed, '{0} linked file not in sync', '{0} linked files not in sync') } : undefined;
     // A dictionary deleted by someone: say so once, with the ways out.
     for (const s of statuses) {
       const key = s.uri.toString();

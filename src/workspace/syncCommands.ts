@@ -141,7 +141,7 @@ export function syncCommands(ctx: CommandContext, model: SyncModel, actions: Syn
       const push = plan.ready.length ? plural(plan.ready.length, 'Push the Other File', 'Push the Other {0} Files') : undefined;
       const picked = await vscode.window.showWarningMessage(
         plan.ready.length
-          ? vscode.l10n.t('{0} cannot be pushed until its errors are fixed: {1}. Push the {2} other changed file(s)?', plural(plan.blocked.length, '{0} file', '{0} files'), list, plan.ready.length)
+          ? vscode.l10n.t('{0} cannot be pushed until its errors are fixed: {1}. Push the {2}?', plural(plan.blocked.length, '{0} file', '{0} files'), list, plural(plan.ready.length, 'other changed file', '{0} other changed files'))
           : vscode.l10n.t('Nothing can be pushed: {0} has errors ({1}).', plural(plan.blocked.length, '{0} file', '{0} files'), list),
         { modal: true }, ...(push ? [push] : []), show,
       );

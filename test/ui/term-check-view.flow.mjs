@@ -35,9 +35,9 @@ export async function run(t) {
 
   // 2. Check Terms in Workspace, from the palette.
   await t.command('Terminology: Check Terms in Workspace');
-  await t.message(/Term check: \d+ finding\(s\) in \d+ file\(s\)/, { timeout: 60_000 });
+  await t.message(/Term check: \d+ findings? in \d+ files?, \d+ strings? checked\./, { timeout: 60_000 });
   const summary = await page.locator('.notification-toast, .notifications-center .notification-list-item', { hasText: /Term check: \d+ finding/ }).first().innerText();
-  const [, reported, files] = /Term check: (\d+) finding\(s\) in (\d+) file\(s\)/.exec(summary).map(Number);
+  const [, reported, files] = /Term check: (\d+) findings? in (\d+) files?/.exec(summary).map(Number);
   t.check(files === 8 && reported > 0, `the check reports ${reported} findings in ${files} files (${summary.replace(/\s+/g, ' ')})`);
   await t.closeNotifications();
 
