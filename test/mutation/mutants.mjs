@@ -573,7 +573,7 @@ export const mutants = [
   {
     id: 'manifest-id-unknown-pulled',
     bug: 'a link whose manifest id the key does not see is said in the status, but Pull All goes on and says "not on the service yet: Push it"',
-    changes: [{ file: 'src/workspace/syncActions.ts', find: "    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdDetail(s.resolution) }); return; }\n", replace: "" }],
+    changes: [{ file: 'src/workspace/syncActions.ts', find: "    if (s.resolution?.state === 'unknown-id') { summary.skipped.push({ uri: s.uri, reason: unknownIdReason(s.resolution) }); return; }\n", replace: "" }],
     tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
   },
   {
