@@ -31,6 +31,14 @@ export function ownerDescription(links: readonly LinkStatus[]): string {
   return STATE_LOOK['in-sync'].label;
 }
 
+/** What a row says instead of "status unknown" when its glossary cannot be told: a manifest id the key does not
+ * see, or several of that name (the row's tooltip says what to do). */
+export function resolutionLabel(s: LinkStatus): string | undefined {
+  if (s.resolution?.state === 'unknown-id') return vscode.l10n.t('manifest id not seen by this key');
+  if (s.resolution?.state === 'ambiguous') return vscode.l10n.t('several of that name');
+  return undefined;
+}
+
 export class OwnerNode {
   constructor(readonly area: LinkArea, readonly index: number, readonly name: string, readonly links: LinkStatus[]) {}
 }
@@ -68,7 +76,10 @@ export class SyncTree implements vscode.TreeDataProvider<SyncNode>, vscode.Dispo
       item.id = `sync/${node.area}/${node.index}/${node.name}`;
       item.iconPath = new vscode.ThemeIcon(node.area === 'glossaries' ? 'book' : 'mic');
       item.contextValue = 'syncOwner';
-      item.description = ownerDescription(node.links);
+      // A glossary that cannot be told says so on its own row, with what to do.
+      const unresolved = node.links.length ? resolutionLabel(node.links[0]) : undefined;
+      item.description = unresolved ?? ownerDescription(node.links);
+      if (unresolved && node.links[0].detail) item.tooltip = node.links[0].detail;
       return item;
     }
     const s = node.status;
@@ -78,9 +89,10 @@ export class SyncTree implements vscode.TreeDataProvider<SyncNode>, vscode.Dispo
     item.id = `sync/link/${s.uri.toString()}`;
     item.resourceUri = s.uri;
     const what = s.link.area === 'glossaries' ? `${s.link.sourceLang.toUpperCase()} → ${s.link.targetLang!.toUpperCase()}` : s.link.sourceLang.toUpperCase();
-    item.description = `${what} · ${look.label}`;
+    const label = resolutionLabel(s) ?? look.label;
+    item.description = `${what} · ${label}`;
     item.iconPath = new vscode.ThemeIcon(look.icon, look.color ? new vscode.ThemeColor(look.color) : undefined);
-    item.tooltip = new vscode.MarkdownString(`**${s.link.path}**\n\n${s.owner.name}, ${what}: ${look.label}${s.detail ? `\n\n${s.detail}` : ''}`);
+    item.tooltip = new vscode.MarkdownString(`**${s.link.path}**\n\n${s.owner.name}, ${what}: ${label}${s.detail ? `\n\n${s.detail}` : ''}`);
     item.contextValue = `syncLink state-${s.state}`;
     item.command = { command: 'vscode.open', title: vscode.l10n.t('Open'), arguments: [s.uri] };
     return item;

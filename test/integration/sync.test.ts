@@ -309,6 +309,12 @@ describe('repository sync: manifest, status, pull and push all', () => {
       const s = (await ext.actions.refreshSync()).find((x) => x.uri.path.endsWith('/team.glossary.tsv'));
       assert.equal(s?.state, 'unknown');
       assert.equal(s?.detail, `The manifest's id "${teamId}" of "${copy.name}" is not a glossary this API key sees; the glossary of that name here is "${copy.glossaryId}" (another account's copy?). If it is the same glossary, put that id in the manifest; until then this file is neither pulled nor pushed.`);
+      // The view says it on the glossary's row and on each file's, not just "status unknown".
+      const owner = ext.sync.tree.getChildren().find((o) => 'name' in o && o.name === copy.name)!;
+      const ownerItem = ext.sync.tree.getTreeItem(owner);
+      assert.equal(ownerItem.description, 'manifest id not seen by this key');
+      assert.equal(ownerItem.tooltip, s.detail);
+      assert.deepEqual(ext.sync.tree.getChildren(owner).map((n) => ext.sync.tree.getTreeItem(n).description), ['EN → DE · manifest id not seen by this key', 'EN → FR · manifest id not seen by this key']);
       const reason = `the manifest's id "${teamId}" of "${copy.name}" is not a glossary this API key sees (the glossary of that name here is "${copy.glossaryId}", another account's copy?): put that id in the manifest if it is the same glossary`;
       const pulled = await ext.actions.pullAll({ uris: [file] });
       assert.deepEqual(pulled.skipped.map((x) => x.reason), [reason]);

@@ -618,4 +618,10 @@ export const mutants = [
     changes: [{ file: 'src/workspace/syncCommands.ts', find: "for (const [reason, files] of byReason) parts.push(vscode.l10n.t('{0} left alone: {1}', files.join(', '), reason));", replace: "for (const k of s.skipped) parts.push(vscode.l10n.t('{0} left alone: {1}', fileName(k.uri), k.reason));" }],
     tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
   },
+  {
+    id: 'sync-row-unknown-id-unsaid',
+    bug: 'the Sync view shows a glossary whose manifest id the key does not see as "status unknown", the reason only in a file\'s tooltip',
+    changes: [{ file: 'src/workspace/syncView.ts', find: "if (s.resolution?.state === 'unknown-id') return vscode.l10n.t('manifest id not seen by this key');", replace: "if (s.resolution?.state === 'unknown-id') return undefined;" }],
+    tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
+  },
 ];
