@@ -370,6 +370,7 @@ export function unknownIdProblem(r: Resolution): string {
   const what = r.area === 'glossaries' ? 'glossary' : 'collection';
   return `the manifest's id "${r.manifestId}" of "${r.name}" is not a ${what} this API key sees; the ${what} of that name here is "${r.candidates?.[0]}" (another account's copy?). If it is the same ${what}, put that id in the manifest; until then it is neither pulled nor pushed`;
 }
+
 /** Resolves each glossary and collection of the manifest against what the service lists. */
 export function resolveManifest(m: Manifest, remote: { glossaries: RemoteOwner[]; spokenTerms: RemoteOwner[] }): Resolution[] {
   const out: Resolution[] = [];
