@@ -27,7 +27,7 @@ export function registerMemories(ctx: CommandContext): { tree: MemoriesTree; seg
       vscode.commands.registerCommand('terminology.memories.delete', commands.deleteMemory),
       vscode.commands.registerCommand('terminology.memories.browse', commands.browse),
       vscode.commands.registerCommand('terminology.memories.filterSegments', commands.filter),
-      vscode.commands.registerCommand('terminology.memories.toggleMatchCase', commands.toggleCase),
+      ...['toggleMatchCase', 'matchCaseOn', 'matchCaseOff'].map((id) => vscode.commands.registerCommand(`terminology.memories.${id}`, commands.toggleCase)),
       vscode.commands.registerCommand('terminology.memories.loadMoreSegments', () => {
         const uri = vscode.window.activeTextEditor?.document.uri;
         if (uri?.scheme === SEGMENTS_SCHEME) return segments.loadMore(uri);

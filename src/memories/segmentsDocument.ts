@@ -73,7 +73,14 @@ export class SegmentsDocuments implements vscode.TextDocumentContentProvider, vs
       vscode.workspace.registerTextDocumentContentProvider(SEGMENTS_SCHEME, this),
       vscode.window.onDidChangeTextEditorVisibleRanges((e) => this.onScroll(e.textEditor)),
       vscode.workspace.onDidCloseTextDocument((doc) => { if (doc.uri.scheme === SEGMENTS_SCHEME) this.views.delete(doc.uri.query); }),
+      vscode.window.onDidChangeActiveTextEditor(() => this.showCase()),
     ];
+  }
+
+  /** The Match Case button of the editor's title shows whether the active document's filter matches case. */
+  private showCase(): void {
+    const uri = vscode.window.activeTextEditor?.document.uri;
+    void vscode.commands.executeCommand('setContext', 'terminology.memories.matchCase', uri?.scheme === SEGMENTS_SCHEME && !!this.views.get(uri.query)?.filter.caseSensitive);
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -94,6 +101,7 @@ export class SegmentsDocuments implements vscode.TextDocumentContentProvider, vs
     this.views.set(memory.translationMemoryId, v);
     await this.loadPage(uri, v, signal, true);
     this.changed.fire(uri);
+    this.showCase();
     return uri;
   }
 

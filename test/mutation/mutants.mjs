@@ -624,4 +624,10 @@ export const mutants = [
     changes: [{ file: 'src/workspace/syncView.ts', find: "if (s.resolution?.state === 'unknown-id') return vscode.l10n.t('manifest id not seen by this key');", replace: "if (s.resolution?.state === 'unknown-id') return undefined;" }],
     tests: [{ suite: 'integration', grep: 'a manifest id this key does not see' }],
   },
+  {
+    id: 'tm-match-case-state-stale',
+    bug: 'the Match Case button of a segments document keeps showing the state it had before a click',
+    changes: [{ file: 'src/memories/segmentsDocument.ts', find: '    this.changed.fire(uri);\n    this.showCase();\n', replace: '    this.changed.fire(uri);\n' }],
+    tests: [{ suite: 'ui', grep: '^memories' }],
+  },
 ];

@@ -49,6 +49,16 @@ export async function run(t) {
   const shown = async () => (await lines.innerText()).replace(/\u00a0/g, ' ');
   await t.until(async () => /Handbuch schließen/.test(await shown()), 'the segments document shows the segments');
   t.check(/3 segments in all/.test(await shown()), 'the segments document says the total');
+  // The title's Match Case button shows its state: a button per state, which says it.
+  const matchCase = (state) => page.locator(`.editor-actions .action-label[aria-label^="Match Case: ${state}"]`).first();
+  await matchCase('Off').waitFor({ timeout: 20_000 });
+  t.check(await matchCase('On').count() === 0, 'Match Case shows off at first');
+  await matchCase('Off').click();
+  await matchCase('On').waitFor({ timeout: 20_000 });
+  t.check(await matchCase('Off').count() === 0, 'a click on Match Case shows it on');
+  await matchCase('On').click();
+  await matchCase('Off').waitFor({ timeout: 20_000 });
+  t.check(await matchCase('On').count() === 0, 'a second click shows it off again');
 
   await t.openExplorer();
   await t.contextMenu(t.treeItem('Handbook'), 'Delete Translation Memory…');
