@@ -363,6 +363,25 @@ describe('remote documents: edit, lint, push', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     assert.equal(await doc.save(), true);
     assert.deepEqual(remoteEntries(), [...many, ['empty', 'leer']]);
+    // An error another extension's edit on save adds after the save was announced: the editor's count, of the text
+    // before that edit, does not hold for the bytes VS Code hands over, which are linted.
+    await append(doc, 'more\tmehr\n');
+    const sub = vscode.workspace.onWillSaveTextDocument((e) => {
+      if (e.document === doc) e.waitUntil(Promise.resolve([vscode.TextEdit.insert(new vscode.Position(0, 0), 'blank\t\n')]));
+    });
+    const sent = pushes();
+    try {
+      assert.equal(await doc.save(), false, 'an empty target added on save: the service would reject it');
+    } finally {
+      sub.dispose();
+    }
+    assert.equal(pushes(), sent, 'nothing sent');
+    assert.deepEqual(remoteEntries(), [...many, ['empty', 'leer']]);
+    const fix = new vscode.WorkspaceEdit();
+    fix.delete(doc.uri, new vscode.Range(0, 0, 1, 0));
+    assert.ok(await vscode.workspace.applyEdit(fix));
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remoteEntries(), [...many, ['empty', 'leer'], ['more', 'mehr']]);
   });
 
   it('VS Code\'s Revert of unsaved edits is offered back, with the base those edits descend from', async () => {
