@@ -630,4 +630,16 @@ export const mutants = [
     changes: [{ file: 'src/memories/segmentsDocument.ts', find: '    this.changed.fire(uri);\n    this.showCase();\n', replace: '    this.changed.fire(uri);\n' }],
     tests: [{ suite: 'ui', grep: '^memories' }],
   },
+  {
+    id: 'explorer-push-file-on-any-sheet',
+    bug: 'the Explorer offers both Push File to Glossary… and Import into Glossary… on a spreadsheet from another tool',
+    changes: [{ file: 'package.json', find: '"isWorkspaceTrusted && terminology.hasKey && resourceLangId =~ /^glossary-(tsv|csv)$/"', replace: '"isWorkspaceTrusted && terminology.hasKey && resourceFilename =~ /\\\\.(tsv|csv)$/"' }],
+    tests: [{ suite: 'ui', grep: '^import' }],
+  },
+  {
+    id: 'explorer-import-on-own-glossary-file',
+    bug: 'the Explorer offers Import into Glossary… beside Push File to Glossary… on the extension\'s own glossary files',
+    changes: [{ file: 'package.json', find: ' && !(resourceLangId =~ /^(glossary-(tsv|csv)|spoken-terms)$/)', replace: '' }],
+    tests: [{ suite: 'ui', grep: '^push-file' }],
+  },
 ];

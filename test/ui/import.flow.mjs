@@ -13,6 +13,9 @@ export async function run(t) {
   await t.keyReady();
   // "tab<BEL>let" holds a control character: the entry rules refuse it, so it is skipped unless fixed.
   writeFileSync(join(t.workspace, 'terms.csv'), '\uFEFFEnglish;Deutsch;Français\nlogin;Anmeldung;connexion\ncloud;Datenwolke;\ntab\u0007let;Tablet;tablette\n');
+  // A sheet from another tool offers the import, not Push File to Glossary… (for the extension's own glossary files).
+  const offered = await t.contextMenuEntries(await t.explorerFile('terms.csv'));
+  t.check(offered.some((x) => x.startsWith('Import into Glossary…')) && !offered.some((x) => x.startsWith('Push File to Glossary…')), `terms.csv's menu offers the import only (${offered.filter((x) => /Glossary/.test(x)).join(', ')})`);
   await t.contextMenu(await t.explorerFile('terms.csv'), 'Import into Glossary…');
   await t.pick('semicolon (detected)');
   await t.pick('EN', { exact: true });

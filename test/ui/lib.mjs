@@ -168,6 +168,17 @@ export function makeHelpers(page, { emulator, workspace, userDir, check, hasKey 
     },
 
     /** Right-clicks `target` and chooses a context-menu entry. */
+    /** The entries of `target`'s context menu, which is closed again. */
+    async contextMenuEntries(target) {
+      await target.click({ button: 'right' });
+      const items = page.locator('.context-view .action-item');
+      await items.first().waitFor({ timeout: 10_000 });
+      const titles = (await items.allInnerTexts()).map((x) => x.trim()).filter(Boolean);
+      await page.keyboard.press('Escape');
+      await page.locator('.context-view .monaco-menu').first().waitFor({ state: 'hidden', timeout: 5000 });
+      return titles;
+    },
+
     async contextMenu(target, entry) {
       await target.click({ button: 'right' });
       const item = page.locator('.context-view .action-item', { hasText: entry }).first();
