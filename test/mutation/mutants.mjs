@@ -642,4 +642,16 @@ export const mutants = [
     changes: [{ file: 'package.json', find: ' && !(resourceLangId =~ /^(glossary-(tsv|csv)|spoken-terms)$/)', replace: '' }],
     tests: [{ suite: 'ui', grep: '^push-file' }],
   },
+  {
+    id: 'manifest-id-taken-by-name-in-the-ui',
+    bug: 'as manifest-id-taken-by-name, seen by a person: Pull All from the Sync view merges another account\'s same-named glossary into the team\'s file',
+    changes: [{ file: 'src/core/workspace/manifest.ts', find: "if (named.length === 1 && o.id) out.push(", replace: "if (named.length === 1 && o.id && Math.random() > 2) out.push(" }],
+    tests: [{ suite: 'ui', grep: '^sync-unknown-id' }],
+  },
+  {
+    id: 'sync-row-unknown-id-unsaid-in-the-ui',
+    bug: 'as sync-row-unknown-id-unsaid, seen by a person: the Sync view\'s rows do not say that the manifest id is not seen by this key',
+    changes: [{ file: 'src/workspace/syncView.ts', find: "if (s.resolution?.state === 'unknown-id') return vscode.l10n.t('manifest id not seen by this key');", replace: "if (s.resolution?.state === 'unknown-id') return undefined;" }],
+    tests: [{ suite: 'ui', grep: '^sync-unknown-id' }],
+  },
 ];
