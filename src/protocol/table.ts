@@ -70,7 +70,9 @@ export type TableUpdate =
   | { type: 'reveal'; line: number; column: number }
   /** A picker or modal shown for this table has closed: focus the grid if the focus comes back to the page (see
    * src/platform/pickerFocus.ts). */
-  | { type: 'refocus' };
+  | { type: 'refocus' }
+  /** A line for the table's status line (a save's outcome), until the cell moves. */
+  | { type: 'status'; text: string };
 
 export type TableCommand = 'nextProblem' | 'firstFinding' | 'nextGap' | 'filterMissing' | 'find' | 'measureScroll' | 'measureView' | 'fixes';
 

@@ -76,6 +76,13 @@ export class TablePanel implements vscode.Disposable {
       owner.diagnostics.onDidLint((uri) => {
         if (this.ready && uri.toString() === document.uri.toString()) void this.postFindings();
       }),
+      // A save of a remote document pushes (or finds the service holding its entries already): the table says so
+      // where the person looks, not only in the status bar for a few seconds.
+      vscode.workspace.onDidSaveTextDocument((d) => {
+        if (d === document && d.uri.scheme === 'terminology' && this.ready) {
+          this.post({ type: 'status', text: vscode.l10n.t('Saved at {0}: the service holds this version.', new Date().toLocaleTimeString()) });
+        }
+      }),
     ];
     this.prepare();
   }

@@ -348,6 +348,11 @@ export class Grid {
     this.navStatus = true;
   }
 
+  /** Says `text` in the status line (read out by a screen reader), until the cell moves on. */
+  tell(text: string): void {
+    this.sayOfCell(text);
+  }
+
   move(row: number, col: number, extend: boolean): void {
     if (!this.view.length) return;
     if (this.navStatus) { this.dom.findStatus.textContent = ''; this.navStatus = false; }

@@ -77,6 +77,7 @@ async function handle(m: TableUpdate): Promise<void> {
       if (m.name === 'fixes') grid.showFixes();
       break;
     case 'refocus': refocusGrid(); break;
+    case 'status': grid.tell(m.text); break;
   }
 }
 

@@ -654,4 +654,10 @@ export const mutants = [
     changes: [{ file: 'src/workspace/syncView.ts', find: "if (s.resolution?.state === 'unknown-id') return vscode.l10n.t('manifest id not seen by this key');", replace: "if (s.resolution?.state === 'unknown-id') return undefined;" }],
     tests: [{ suite: 'ui', grep: '^sync-unknown-id' }],
   },
+  {
+    id: 'table-save-unsaid',
+    bug: 'a save from the table view says it went through only in the status bar, for a few seconds',
+    changes: [{ file: 'src/table/tablePanel.ts', find: "if (d === document && d.uri.scheme === 'terminology' && this.ready) {", replace: "if (d === document && d.uri.scheme === 'terminology' && this.ready && d.isClosed) {" }],
+    tests: [{ suite: 'ui', grep: '^glossary-table' }],
+  },
 ];
