@@ -17,13 +17,14 @@ const analyze = process.argv.includes('--analyze');
 const problemReporter = {
   name: 'problem-reporter',
   setup(build) {
-    build.onStart(() => console.log('[watch] build started'));
+    // (The "[watch]" lines are what the problem matcher waits for: printed in watch mode only.)
+    build.onStart(() => { if (watch) console.log('[watch] build started'); });
     build.onEnd((result) => {
       for (const { text, location } of result.errors) {
         console.error(`✘ [ERROR] ${text}`);
         if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
       }
-      console.log('[watch] build finished');
+      if (watch) console.log('[watch] build finished');
     });
   },
 };

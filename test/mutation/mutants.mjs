@@ -660,4 +660,10 @@ export const mutants = [
     changes: [{ file: 'src/table/tablePanel.ts', find: "if (d === document && d.uri.scheme === 'terminology' && this.ready) {", replace: "if (d === document && d.uri.scheme === 'terminology' && this.ready && d.isClosed) {" }],
     tests: [{ suite: 'ui', grep: '^glossary-table' }],
   },
+  {
+    id: 'explorer-compare-on-any-sheet',
+    bug: 'the Explorer offers Compare with Remote on a spreadsheet from another tool, which the command then refuses',
+    changes: [{ file: 'package.json', find: '"terminology.hasKey && resourceLangId =~ /^glossary-(tsv|csv)$/ && !(resourcePath in terminology.sync.linked)"', replace: '"terminology.hasKey && resourceFilename =~ /\\\\.(tsv|csv)$/ && !(resourcePath in terminology.sync.linked)"' }],
+    tests: [{ suite: 'ui', grep: '^import' }],
+  },
 ];

@@ -16,6 +16,8 @@ export async function run(t) {
   // A sheet from another tool offers the import, not Push File to Glossary… (for the extension's own glossary files).
   const offered = await t.contextMenuEntries(await t.explorerFile('terms.csv'));
   t.check(offered.some((x) => x.startsWith('Import into Glossary…')) && !offered.some((x) => x.startsWith('Push File to Glossary…')), `terms.csv's menu offers the import only (${offered.filter((x) => /Glossary/.test(x)).join(', ')})`);
+  // Nor Compare with Remote, which compares the extension's own glossary files (its palette entry too).
+  t.check(!offered.some((x) => x.startsWith('Compare with Remote')), 'nor Compare with Remote');
   await t.contextMenu(await t.explorerFile('terms.csv'), 'Import into Glossary…');
   await t.pick('semicolon (detected)');
   await t.pick('EN', { exact: true });

@@ -14,6 +14,7 @@ export async function run(t) {
   // A glossary file of the extension's own format offers Push File to Glossary…, not the import of other tools' files.
   const offered = await t.contextMenuEntries(await t.explorerFile('sample.glossary.tsv'));
   t.check(offered.some((x) => x.startsWith('Push File to Glossary…')) && !offered.some((x) => x.startsWith('Import into Glossary…')), `sample.glossary.tsv's menu offers Push File only (${offered.filter((x) => /Glossary/.test(x)).join(', ')})`);
+  t.check(offered.some((x) => x.startsWith('Compare with Remote')), 'and Compare with Remote');
   // 1. The sample has errors: said up front, nothing asked, nothing sent.
   await t.contextMenu(await t.explorerFile('sample.glossary.tsv'), 'Push File to Glossary…');
   const where = await t.message(/5 errors in sample\.glossary\.tsv block the push/);
