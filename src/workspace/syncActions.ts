@@ -7,6 +7,7 @@ import type { ServiceClient } from '../api';
 import { mergeEntries, mergeTerms } from '../core/merge';
 import { entriesForSending, parseEntries } from '../core/serialize';
 import { termsOf } from '../core/termList';
+import { headerRow } from '../core/languageNames';
 import { pairKey, type LinkArea } from '../core/workspace/manifest';
 import { addManifestLink, removeManifestLink, setManifestId } from '../core/workspace/manifestEdits';
 import { fullSyncStatus, pullAction, pushAction, sameEntries, type LinkedKind, type SyncedVersion } from '../core/workspace/syncStatus';
@@ -442,6 +443,11 @@ export function syncActions(ctx: CommandContext, model: SyncModel, snapshots: Sy
       requireTrust(vscode.l10n.t('Link File'));
       const rel = relPathOf(uri);
       await checkFileEncoding(uri); // a file whose bytes are refused is not linked (it could never be pushed)
+      // A spreadsheet from another tool starts with a header row, which a sync would push as an entry.
+      const header = target.area === 'glossaries' ? headerRow(await readLocal(uri) ?? '', /\.csv$/i.test(uri.path) ? 'csv' : 'tsv', target.sourceLang, target.targetLang) : undefined;
+      if (header) {
+        throw new Error(vscode.l10n.t('{0} starts with a header row ("{1}", "{2}"): a linked file holds entries only, as the dictionary does, and a sync would push that row as an entry. Remove the row and link the file again, or bring the file in with Import into Glossary…, which reads headers.', fileName(uri), header[0], header[1]));
+      }
       const client = await clientOrThrow(ctx);
       await addLink(rel, target);
       const snap = await manifest.read();

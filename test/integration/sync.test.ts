@@ -266,6 +266,25 @@ describe('repository sync: manifest, status, pull and push all', () => {
     }
   });
 
+  step('a spreadsheet whose first row names the pair\'s languages (a header) is not linked: a sync would push the row as an entry', async () => {
+    const manifestText = await read(manifestUri());
+    const file = vscode.Uri.joinPath(folder(), 'from-another-tool.csv');
+    await write(file, 'English,Deutsch\ncloud,Wolke\nprinter,Drucker\n');
+    try {
+      await assert.rejects(ext.actions.linkFile(file, { area: 'glossaries', name: 'Sync header sheet', sourceLang: 'en', targetLang: 'de' }),
+        (err: Error) => err.message === 'from-another-tool.csv starts with a header row ("English", "Deutsch"): a linked file holds entries only, as the dictionary does, and a sync would push that row as an entry. Remove the row and link the file again, or bring the file in with Import into Glossary…, which reads headers.');
+      assert.equal(await read(manifestUri()), manifestText, 'the manifest is unchanged');
+      // Without the header, it links.
+      await write(file, 'cloud,Wolke\nprinter,Drucker\n');
+      await ext.actions.linkFile(file, { area: 'glossaries', name: 'Sync header sheet', sourceLang: 'en', targetLang: 'de' });
+      assert.match(await read(manifestUri()), /from-another-tool\.csv/);
+    } finally {
+      await ext.actions.unlinkFile(file).catch(() => undefined);
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+      await write(manifestUri(), manifestText);
+    }
+  });
+
   step('Push All counts only what it would push: a file in sync whose entries the rules refuse blocks nothing', async () => {
     // The service holds an entry the rules refuse (a target with a space after it), and the file is the same.
     const held = { glossaryId: '5f7c0000-0000-4000-8000-000000000018', name: 'Sync held as is' };

@@ -666,4 +666,16 @@ export const mutants = [
     changes: [{ file: 'package.json', find: '"terminology.hasKey && resourceLangId =~ /^glossary-(tsv|csv)$/ && !(resourcePath in terminology.sync.linked)"', replace: '"terminology.hasKey && resourceFilename =~ /\\\\.(tsv|csv)$/ && !(resourcePath in terminology.sync.linked)"' }],
     tests: [{ suite: 'ui', grep: '^import' }],
   },
+  {
+    id: 'link-takes-header-row',
+    bug: 'Link File to Dictionary… links a spreadsheet that starts with a header row, which a sync then pushes as an entry',
+    changes: [{ file: 'src/workspace/syncActions.ts', find: '      if (header) {\n', replace: '      if (header && Math.random() > 2) {\n' }],
+    tests: [{ suite: 'integration', grep: 'repository sync: manifest, status' }],
+  },
+  {
+    id: 'header-row-any-pair',
+    bug: 'a first row naming any two languages counts as the header of a dictionary of another pair',
+    changes: [{ file: 'src/core/languageNames.ts', find: 'return languageOf(s) === rootCode(sourceLang).toLowerCase() && languageOf(t) === rootCode(targetLang).toLowerCase() ? [s, t] : undefined;', replace: 'return languageOf(s) !== undefined && languageOf(t) !== undefined && rootCode(sourceLang) !== rootCode(targetLang) ? [s, t] : undefined;' }],
+    tests: [{ suite: 'unit', grep: 'header row that names' }],
+  },
 ];

@@ -7,7 +7,7 @@ import { planConcepts, SheetConcepts, type PlanOptions } from './plan';
 import { planPairRows } from './planPairs';
 import { lazyArray, SheetCells, tooLongText } from './store';
 import { ImportError, type Concept, type ImportPlan, type Choice } from './model';
-import { normalizeLanguage } from '../languages';
+import { languageOf } from '../languageNames';
 import { FLAG_HEADER, FLAG_VALUE, FORBIDDEN_HEADER, isFlagColumn, layoutKey, scriptLanguages } from './layout';
 
 export type Delimiter = ',' | ';' | '\t';
@@ -52,27 +52,7 @@ export interface SheetOptions {
 }
 
 
-const NAMES: Record<string, string> = {
-  english: 'en', englisch: 'en', anglais: 'en', inglés: 'en', ingles: 'en', german: 'de', deutsch: 'de', allemand: 'de', alemán: 'de',
-  french: 'fr', français: 'fr', francais: 'fr', französisch: 'fr', spanish: 'es', español: 'es', espanol: 'es', spanisch: 'es',
-  italian: 'it', italiano: 'it', italienisch: 'it', dutch: 'nl', nederlands: 'nl', portuguese: 'pt', português: 'pt', portugues: 'pt',
-  japanese: 'ja', '日本語': 'ja', chinese: 'zh', '中文': 'zh', korean: 'ko', '한국어': 'ko', russian: 'ru', 'русский': 'ru',
-  polish: 'pl', polski: 'pl', swedish: 'sv', svenska: 'sv', danish: 'da', dansk: 'da', finnish: 'fi', suomi: 'fi',
-  norwegian: 'nb', norsk: 'nb', czech: 'cs', čeština: 'cs', turkish: 'tr', türkçe: 'tr', greek: 'el', ukrainian: 'uk',
-  arabic: 'ar', hebrew: 'he', hungarian: 'hu', romanian: 'ro', bulgarian: 'bg', slovak: 'sk', slovenian: 'sl',
-  estonian: 'et', latvian: 'lv', lithuanian: 'lt', indonesian: 'id', thai: 'th', vietnamese: 'vi',
-};
-
-/** The root code a cell names as a language (`en`, `EN-us`, `de_DE`, `English`, `German (Germany)`), if any. */
-export function languageOf(cell: string): string | undefined {
-  const v = cell.trim().replace(/_/g, '-');
-  if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(v)) {
-    const n = normalizeLanguage(v);
-    return n.known ? n.code : undefined;
-  }
-  const name = v.toLowerCase().replace(/\s*\(.*\)$/, '');
-  return NAMES[name];
-}
+export { languageOf };
 
 /** The pair a file name names: `en-de.glossary.tsv`, `terms_EN_FR.csv`, `Glossary.en-de.tsv`. */
 export function pairFromName(fileName: string): [string, string] | undefined {

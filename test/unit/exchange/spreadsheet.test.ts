@@ -6,6 +6,7 @@ import {
 } from '../../../src/core/exchange';
 import { DROPPED_FIELD_UNITS, leanRows, parsedRows } from '../../../src/core/exchange/spreadsheet';
 import { LIMITS } from '../../../src/core/findings';
+import { headerRow } from '../../../src/core/languageNames';
 import { fuzz, RUNS } from '../fuzz/arbitraries';
 import { dictionariesOf, utf16le } from './helpers';
 
@@ -182,6 +183,18 @@ describe('spreadsheet import', () => {
     assert.equal(languageOf('xx'), undefined);
     assert.deepEqual(pairFromName('Glossary.EN_FR.csv'), ['en', 'fr']);
     assert.equal(pairFromName('notes.csv'), undefined);
+  });
+
+  it('finds a header row that names a dictionary\'s pair at the start of its text, and nothing else', () => {
+    assert.deepEqual(headerRow('English,Deutsch\ncloud,Wolke\n', 'csv', 'en', 'de'), ['English', 'Deutsch']);
+    assert.deepEqual(headerRow('\uFEFF"EN"\t"de-DE"\r\ncloud\tWolke\n', 'tsv', 'EN', 'DE'), ['EN', 'de-DE']);
+    assert.deepEqual(headerRow('EN\tDE', 'tsv', 'en-GB', 'de'), ['EN', 'DE']);
+    // Another pair's languages, one language only, an entry, a line without a separator, an empty text: no header.
+    assert.equal(headerRow('English,Français\n', 'csv', 'en', 'de'), undefined);
+    assert.equal(headerRow('English,Englisch\n', 'csv', 'en', 'de'), undefined);
+    assert.equal(headerRow('cloud\tWolke\nEnglish\tDeutsch\n', 'tsv', 'en', 'de'), undefined);
+    assert.equal(headerRow('English Deutsch\n', 'tsv', 'en', 'de'), undefined);
+    assert.equal(headerRow('', 'tsv', 'en', 'de'), undefined);
   });
 });
 
