@@ -591,6 +591,14 @@ export class Grid {
     this.queue.request({ refs: [row], message: () => (row.line < 0 ? null : { type: 'fixes', line: row.line, column: col }) });
   }
 
+  /** Selects every row the view shows (the filter's rows, when filtered). */
+  selectAll(): void {
+    if (!this.view.length) return;
+    this.anchor = 0;
+    this.selected = new Set(this.view);
+    this.render();
+  }
+
   deleteSelected(): void {
     const lines = this.selected.size ? [...this.selected] : [this.view[this.active.row]];
     if (!lines.length || lines[0] === undefined) return;

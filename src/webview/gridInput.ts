@@ -90,6 +90,8 @@ function gridKey(grid: Grid, e: KeyboardEvent): void {
     else grid.move(col < last ? row : row + 1, col < last ? col + 1 : 0, false);
   } else if (k === 'Enter' && (e.ctrlKey || e.metaKey)) grid.addRow();
   else if (k === '.' && (e.ctrlKey || e.metaKey)) grid.showFixes();
+  // Ctrl+A selects every row shown (the page's text is not what a table selects).
+  else if (k.toLowerCase() === 'a' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) grid.selectAll();
   else if (k === 'Enter' || k === 'F2') grid.startEdit();
   else if (k === 'Delete') grid.deleteSelected();
   // F8, F7 and Ctrl+F are VS Code keybindings (terminology.table.nextProblem / .nextGap / .find), which reach

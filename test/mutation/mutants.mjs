@@ -678,4 +678,16 @@ export const mutants = [
     changes: [{ file: 'src/core/languageNames.ts', find: 'return languageOf(s) === rootCode(sourceLang).toLowerCase() && languageOf(t) === rootCode(targetLang).toLowerCase() ? [s, t] : undefined;', replace: 'return languageOf(s) !== undefined && languageOf(t) !== undefined && rootCode(sourceLang) !== rootCode(targetLang) ? [s, t] : undefined;' }],
     tests: [{ suite: 'unit', grep: 'header row that names' }],
   },
+  {
+    id: 'table-select-all-page-text',
+    bug: 'Ctrl+A in the table view selects the page\'s text (toolbar, headers, placeholders), as VS Code\'s select all of a webview does',
+    changes: [{ file: 'media/table.css', find: '.toolbar, .grid { user-select: none; }', replace: '.toolbar, .grid { }' }],
+    tests: [{ suite: 'ui', grep: '^table-keyboard' }],
+  },
+  {
+    id: 'table-select-all-no-rows',
+    bug: 'Ctrl+A in the table view selects no rows',
+    changes: [{ file: 'src/webview/gridInput.ts', find: "&& !e.altKey && !e.shiftKey) grid.selectAll();", replace: "&& !e.altKey && !e.shiftKey && e.repeat) grid.selectAll();" }],
+    tests: [{ suite: 'ui', grep: '^table-keyboard' }],
+  },
 ];

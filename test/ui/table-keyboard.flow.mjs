@@ -40,6 +40,13 @@ export async function run(t) {
   await summary.filter({ hasText: '7 rows' }).waitFor({ timeout: 10_000 });
   t.check(true, 'Ctrl+Z in the table undoes the deletion');
 
+  // Ctrl+A selects the rows, not the page's text (the toolbar, the headers).
+  await cell(1, 0).click();
+  await page.keyboard.press('Control+A');
+  await t.until(async () => await frame.locator('.row.selected').count() === 7, 'Ctrl+A to select all 7 rows');
+  t.check(await frame.locator('body').evaluate((b) => b.ownerDocument.getSelection()?.toString() ?? '') === '', 'Ctrl+A selects every row, and none of the page\'s text');
+  await page.keyboard.press('Escape');
+
   // The headers by keyboard: ↑ from the first row reaches the column's header, → the next one, Enter sorts by it
   // (the keys stay on that header), ↓ goes back into the rows.
   await cell(0, 0).click();
