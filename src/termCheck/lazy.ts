@@ -16,6 +16,8 @@ import { TermGlossaries } from './glossaries';
 import { TermStatus } from './status';
 import { TermCheckView } from './view';
 
+export { pickGlossaries } from './pickGlossaries';
+
 export interface TermCheckParts extends vscode.Disposable {
   checker: TermChecker;
   glossaries: TermGlossaries;

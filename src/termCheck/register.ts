@@ -5,7 +5,7 @@ import { plural } from '../platform/words';
 import { once } from '../platform/lazy';
 import type { ManifestFile } from '../platform/manifestFile';
 import { SCHEME } from '../platform/remoteUris';
-import { requireClient, type CommandContext } from '../trees/commandContext';
+import type { CommandContext } from '../trees/commandContext';
 import type { GlossaryEntry } from '../core/termCheck/check';
 import type { CandidateReport } from './candidates';
 import type { TermChecker, WorkspaceCheckSummary } from './checker';
@@ -91,29 +91,9 @@ export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, s
     },
     addRendering: (entry, rendering) => terms().addRendering(entry, rendering),
   };
-  // Gathers the glossaries (the service's list, the ones picked before ticked); the action remembers them.
-  const pickGlossaries = async () => {
-    const client = await requireClient(ctx);
-    if (!client) return;
-    let all;
-    try { all = await client.listGlossaries(); } catch (err) { void ctx.errors.show(vscode.l10n.t('The glossaries could not be listed'), err); return; }
-    const before = new Set(picked().map((p) => p.id));
-    const items = all.map((g) => ({ label: g.name, description: g.dictionaries.map((d) => `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`).join(', '), picked: before.has(g.glossaryId), id: g.glossaryId }));
-    const hasManifest = Boolean(manifest.uri && await vscode.workspace.fs.stat(manifest.uri).then(() => true, () => false));
-    const chosen = await vscode.window.showQuickPick(items, {
-      canPickMany: true, title: vscode.l10n.t('Glossaries for the term check of this folder'),
-      placeHolder: hasManifest
-        ? vscode.l10n.t('This folder has a manifest: its linked glossaries are used, not these.') : vscode.l10n.t('Tick the glossaries to check translations against'),
-    });
-    if (!chosen) return;
-    await actions.pickTermCheckGlossaries(chosen.map((c) => ({ id: c.id, name: c.label })));
-    // Said, since the pick changes nothing on screen until a translation file is open.
-    if (!hasManifest) {
-      void vscode.window.showInformationMessage(chosen.length
-        ? vscode.l10n.t('Term check: the translation files of this folder are now checked against {0}.', chosen.map((c) => `"${c.label}"`).join(', '))
-        : vscode.l10n.t('Term check: no glossaries picked for this folder; its translation files are not checked.'));
-    }
-  };
+  // Gathers the glossaries (./pickGlossaries.ts, in the lazy bundle); the action remembers them.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const pickGlossaries = () => (require('./lazy') as typeof import('./lazy')).pickGlossaries(ctx, manifest, picked, actions);
   // Gathers the confirmation, then the action does it.
   const addRendering = async (entry: GlossaryEntry, rendering: string) => {
     const pair = `${entry.sourceLang.toUpperCase()} → ${entry.targetLang.toUpperCase()}`;

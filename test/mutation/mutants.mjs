@@ -690,4 +690,10 @@ export const mutants = [
     changes: [{ file: 'src/webview/gridInput.ts', find: "&& !e.altKey && !e.shiftKey) grid.selectAll();", replace: "&& !e.altKey && !e.shiftKey && e.repeat) grid.selectAll();" }],
     tests: [{ suite: 'ui', grep: '^table-keyboard' }],
   },
+  {
+    id: 'term-check-pick-ignored-unsaid',
+    bug: 'Pick Glossaries in a folder with a manifest changes nothing, and after the pick nothing says so',
+    changes: [{ file: 'src/termCheck/pickGlossaries.ts', find: '  if (hasManifest) {\n    const open', replace: '  if (hasManifest && chosen.length < 0) {\n    const open' }],
+    tests: [{ suite: 'ui', grep: '^term-check\\.flow' }],
+  },
 ];

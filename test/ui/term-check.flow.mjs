@@ -73,6 +73,14 @@ export async function run(t) {
   t.check(JSON.stringify(t.account().glossaries) === serviceBefore, 'the service\'s glossaries are unchanged');
   const sent = writes();
   t.check(sent.length === 0, `no PUT, POST, PATCH or DELETE was sent (${sent.map((r) => `${r.method} ${r.path}`).join(', ') || 'none'})`);
+
+  // 4. Pick Glossaries in a folder with a manifest: the picker says the manifest decides, and so does a message after
+  // the pick (it changes nothing here, and nothing on screen said so).
+  await t.command('Terminology: Pick Glossaries for the Term Check');
+  await page.locator('.quick-input-widget input[placeholder^="This folder has a manifest"]').first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await t.notification(/terminology\.json decides which glossaries its translation files are checked against/);
+  t.check(true, 'after a pick in a folder with a manifest, a message says the manifest decides');
 }
 
 /** Ctrl+. at the cursor, then the arrow keys to the fix titled `title` and Enter (no click). Ctrl+. is pressed again
