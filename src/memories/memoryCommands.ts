@@ -155,7 +155,7 @@ export function memoryCommands(ctx: CommandContext, tree: MemoriesTree, segments
     }
     const box = vscode.window.createInputBox();
     let caseSensitive = state.filter.caseSensitive;
-    const button = () => ({ iconPath: new vscode.ThemeIcon(caseSensitive ? 'case-sensitive' : 'preserve-case'), tooltip: caseSensitive ? vscode.l10n.t('Match Case: on') : vscode.l10n.t('Match Case: off') });
+    const button = () => ({ iconPath: new vscode.ThemeIcon(caseSensitive ? 'case-sensitive' : 'text-size'), tooltip: caseSensitive ? vscode.l10n.t('Match Case: On (Click to Match Any Case)') : vscode.l10n.t('Match Case: Off (Click to Match Case)') });
     box.title = vscode.l10n.t('Filter Segments');
     box.prompt = vscode.l10n.t('Segments whose source or target contains this text (2 characters or more; empty shows all). The service filters.');
     box.value = state.filter.text;

@@ -51,7 +51,8 @@ export function renderSegments(v: Pick<View, 'memory' | 'filter' | 'segments' | 
     lines.push('');
   });
   if (v.error) lines.push(vscode.l10n.t('Could not load more segments: {0}', v.error), vscode.l10n.t('Scroll again or run "Filter Segments…" to retry.'));
-  else if (v.done && !v.segments.length) lines.push(v.filter.text ? vscode.l10n.t('No segment matches the filter.') : vscode.l10n.t('This memory holds no segments.'));
+  else if (v.done && !v.segments.length) lines.push(!v.filter.text ? vscode.l10n.t('This memory holds no segments.')
+    : v.filter.caseSensitive ? vscode.l10n.t('No segment matches the filter (Match Case is on).') : vscode.l10n.t('No segment matches the filter.'));
   else if (v.done) lines.push(vscode.l10n.t('End of the segments.'));
   return lines.join('\n') + '\n';
 }

@@ -130,7 +130,7 @@ describe('translation memories in VS Code', () => {
     assert.match(service().requests.at(-1)?.query ?? '', /filter_text=wolke&filter_case_sensitive=false/);
     await ext.actions.filterSegments(uri, { text: 'wolke', caseSensitive: true });
     await waitFor(() => editor.document.getText().includes('(match case)'));
-    assert.match(editor.document.getText(), /\(match case\): 0 shown\n\nNo segment matches the filter\./);
+    assert.match(editor.document.getText(), /\(match case\): 0 shown\n\nNo segment matches the filter \(Match Case is on\)\./);
     assert.match(service().requests.at(-1)?.query ?? '', /filter_case_sensitive=true/);
     await assert.rejects(ext.actions.filterSegments(uri, { text: 'w', caseSensitive: false }), /at least 2 characters/);
   });
