@@ -37,7 +37,15 @@ export class PushBlockedNotices implements vscode.Disposable {
     )).then(async (picked) => {
       if (this.open.get(key) === token) this.open.delete(key);
       if (picked === show) await vscode.commands.executeCommand('workbench.actions.view.problems');
-      if (picked === fix) await vscode.commands.executeCommand('terminology.fixAll', uri);
+      if (picked === fix) {
+        // Fixed where the person sees it: the document comes to the front, unless a group shows it already.
+        const shown = vscode.window.tabGroups.all.some((g) => {
+          const input = g.activeTab?.input;
+          return (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) && input.uri.toString() === key;
+        });
+        if (!shown) await vscode.window.showTextDocument(uri, { preview: false });
+        await vscode.commands.executeCommand('terminology.fixAll', uri);
+      }
     });
   }
 

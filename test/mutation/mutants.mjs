@@ -696,4 +696,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/pickGlossaries.ts', find: '  if (hasManifest) {\n    const open', replace: '  if (hasManifest && chosen.length < 0) {\n    const open' }],
     tests: [{ suite: 'ui', grep: '^term-check\\.flow' }],
   },
+  {
+    id: 'fix-all-out-of-sight',
+    bug: 'Fix All from an "errors block the push" message fixes a document no tab shows, out of sight',
+    changes: [{ file: 'src/platform/blocked.ts', find: '        if (!shown) await vscode.window.showTextDocument(uri, { preview: false });\n', replace: '        if (!shown && key === \'\') await vscode.window.showTextDocument(uri, { preview: false });\n' }],
+    tests: [{ suite: 'ui', grep: '^push-file' }],
+  },
 ];

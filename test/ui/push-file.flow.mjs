@@ -15,12 +15,21 @@ export async function run(t) {
   const offered = await t.contextMenuEntries(await t.explorerFile('sample.glossary.tsv'));
   t.check(offered.some((x) => x.startsWith('Push File to Glossary…')) && !offered.some((x) => x.startsWith('Import into Glossary…')), `sample.glossary.tsv's menu offers Push File only (${offered.filter((x) => /Glossary/.test(x)).join(', ')})`);
   t.check(offered.some((x) => x.startsWith('Compare with Remote')), 'and Compare with Remote');
-  // 1. The sample has errors: said up front, nothing asked, nothing sent.
+  // 1. The sample has errors: said up front, nothing asked, nothing sent. (It is open in a tab behind another one.)
+  await t.quickOpen('sample.glossary.tsv');
+  await t.quickOpen('talks.terms.txt');
   await t.contextMenu(await t.explorerFile('sample.glossary.tsv'), 'Push File to Glossary…');
   const where = await t.message(/5 errors in sample\.glossary\.tsv block the push/);
   t.check(true, `the sample's errors are reported up front (${where})`);
   t.check(!(await page.locator('.quick-input-widget').isVisible()), 'no picker was opened for a file with errors');
   t.check(sends() === 0, 'nothing was sent');
+  // Fix All from the message fixes the file where it can be seen: its tab comes to the front, with the fixes unsaved.
+  const blocked = page.locator('.notification-toast, .notifications-center .notification-list-item', { hasText: /5 errors in sample\.glossary\.tsv block the push/ }).first();
+  await blocked.locator('.monaco-button', { hasText: 'Fix All' }).first().click();
+  await t.until(async () => { const tab = await t.activeTab(); return /sample\.glossary\s*\.tsv/.test(tab.title) && tab.dirty; }, 'the fixed sample.glossary.tsv in front, unsaved');
+  t.check(true, 'Fix All brings the file to the front, its fixes unsaved');
+  await t.command('File: Revert File');
+  await t.until(async () => !(await t.activeTab()).dirty, 'the sample reverted');
   await t.closeNotifications();
 
   // 2. A clean file, from the Explorer's context menu, merged into EN → FR.
