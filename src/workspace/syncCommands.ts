@@ -256,9 +256,16 @@ export function syncCommands(ctx: CommandContext, model: SyncModel, actions: Syn
       if (!lang) return;
       target = { area: 'spokenTerms', name, ...(id ? { id } : {}), lang };
     }
+    const hadManifest = Boolean(model.manifest.uri && await vscode.workspace.fs.stat(model.manifest.uri).then(() => true, () => false));
     await withCancellableProgress(vscode.l10n.t('Linking {0}…', fileName(uri)), (signal) => actions.linkFile(uri, target!, signal));
     const s = model.statusOf(uri);
     vscode.window.setStatusBarMessage(vscode.l10n.t('$(link) Linked {0}{1}', fileName(uri), s ? ` (${STATE_LOOK[s.state].label})` : ''), 5000);
+    // The first link writes the manifest (and its lock file): said, since they are new files to commit.
+    if (!hadManifest) {
+      const open = vscode.l10n.t('Open Manifest');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Linked {0}. The link is in terminology.json, new in this folder (with terminology.lock.json): commit both with the files.', fileName(uri)), open)
+        .then((p) => { if (p === open && model.manifest.uri) void vscode.window.showTextDocument(model.manifest.uri); });
+    }
   };
 
   return {

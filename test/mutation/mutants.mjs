@@ -702,4 +702,10 @@ export const mutants = [
     changes: [{ file: 'src/platform/blocked.ts', find: '        if (!shown) await vscode.window.showTextDocument(uri, { preview: false });\n', replace: '        if (!shown && key === \'\') await vscode.window.showTextDocument(uri, { preview: false });\n' }],
     tests: [{ suite: 'ui', grep: '^push-file' }],
   },
+  {
+    id: 'link-new-manifest-unsaid',
+    bug: 'the first Link File to Dictionary… of a folder writes terminology.json and its lock file without a word',
+    changes: [{ file: 'src/workspace/syncCommands.ts', find: '    if (!hadManifest) {\n', replace: '    if (!hadManifest && s === undefined) {\n' }],
+    tests: [{ suite: 'ui', grep: '^link-file' }],
+  },
 ];

@@ -27,4 +27,7 @@ export async function run(t) {
     try { return /"en-fr": "en-fr\.glossary\.tsv"/.test(readFileSync(join(t.workspace, 'terminology.json'), 'utf8')); } catch { return false; }
   }, 'terminology.json links the file as EN → FR');
   t.check(true, 'Enter links the file to the EN → FR dictionary of Product terminology');
+  // The folder had no manifest: a message says the link went into a new terminology.json, to commit.
+  await t.notification(/Linked en-fr\.glossary\.tsv\. The link is in terminology\.json, new in this folder/);
+  t.check(true, 'a message says the link is in a new terminology.json');
 }
