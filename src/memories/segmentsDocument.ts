@@ -81,8 +81,14 @@ export class SegmentsDocuments implements vscode.TextDocumentContentProvider, vs
   /** The Match Case button of the editor's title shows whether the active document's filter matches case. */
   private showCase(): void {
     const uri = vscode.window.activeTextEditor?.document.uri;
-    void vscode.commands.executeCommand('setContext', 'terminology.memories.matchCase', uri?.scheme === SEGMENTS_SCHEME && !!this.views.get(uri.query)?.filter.caseSensitive);
+    const on = uri?.scheme === SEGMENTS_SCHEME && !!this.views.get(uri.query)?.filter.caseSensitive;
+    // Set when it changes only: this runs on every change of the active editor.
+    if (on === this.caseShown) return;
+    this.caseShown = on;
+    void vscode.commands.executeCommand('setContext', 'terminology.memories.matchCase', on);
   }
+
+  private caseShown = false;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     const v = this.views.get(uri.query);

@@ -17,11 +17,8 @@ export async function run(t) {
   writeFileSync(filePath, 'cloud\tWolke\nprinter\tDrucker\n');
   const before = JSON.stringify(t.entries('Product terminology', 'en', 'de'));
   await t.keyReady();
-  await t.openExplorer();
-  const header = page.locator('.pane-header', { hasText: 'Repository Sync' }).first();
-  await header.waitFor({ timeout: 20_000 });
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  const pane = page.locator('.pane', { has: header });
+  const pane = await t.expandView('Repository Sync');
+  const header = pane.locator('.pane-header').first();
   const row = (name) => pane.locator('.monaco-list-row', { hasText: name }).first();
   await row('Product terminology').waitFor({ timeout: 20_000 });
   await t.until(async () => /manifest id not seen by this key/.test(await row('Product terminology').innerText()), 'the glossary\'s row to say its manifest id is not seen by this key');
