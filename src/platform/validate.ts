@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { LIMITS, utf8Length } from '../core';
+import { LIMITS } from '../core/findings';
+import { utf8Length } from '../core/text';
 
 /** Input-box check for a glossary or collection name: not empty, at most 1024 UTF-8 bytes. */
 export function validateName(v: string): string | undefined {

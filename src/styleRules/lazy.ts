@@ -4,3 +4,4 @@
 export { STYLE_LANGUAGES } from '../core/styleRules/catalog';
 export { checkStyleDocument, isEmptyPlan, planPush, styleDocumentText } from '../core/styleRules/document';
 export { StyleLint } from './styleLint';
+export { styleListCommands } from './styleCommands';

@@ -2,13 +2,10 @@
  * Commands gather (menus, pickers, modals); the actions do. */
 import * as vscode from 'vscode';
 import type { StyleRuleList } from '../api';
-import { StyleListNode } from '../trees/styleRulesTree';
-import { argOf, clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
+import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 
 import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
-import { validateName } from '../platform/validate';
-import { renameInteractively } from '../platform/rename';
 import { isStyleRulesUri, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
 import type { StyleLint } from './styleLint';
 import { once } from '../platform/lazy';
@@ -163,14 +160,6 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     await withCancellableProgress(vscode.l10n.t('Pushing {0}…', uri.path.slice(1)), (signal) => actions.overwriteStyleRules(uri, signal));
   };
 
-  const listFrom = async (arg: unknown, title: string): Promise<StyleRuleList | undefined> => {
-    const node = argOf(arg, StyleListNode);
-    if (node) return node.list;
-    const lists = await ctx.styleRules.items();
-    const picked = lists?.length ? await vscode.window.showQuickPick(lists.map((l) => ({ label: l.name, description: `${l.language.toUpperCase()} · v${l.version}`, l })), { title }) : undefined;
-    return picked?.l;
-  };
-
   const activeStyleUri = (arg: unknown): vscode.Uri | undefined => {
     const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
     return uri && isStyleRulesUri(uri) ? uri : undefined;
@@ -184,52 +173,9 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       // However the document opens (Edit as JSON, a link, a window reload), it gets its language, so auto-save is off.
       vscode.workspace.onDidOpenTextDocument((doc) => { wake(doc); void giveLanguage(doc); }),
       vscode.workspace.registerTextDocumentContentProvider(REMOTE_SCHEME, { onDidChange: remoteChanged.event, provideTextDocumentContent: (uri) => remoteTexts.get(uri.toString()) ?? '' }),
-      vscode.commands.registerCommand('terminology.styleRules.create', async () => {
-        if (!await requireClient(ctx)) return;
-        const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
-        if (!name) return;
-        const lang = await vscode.window.showQuickPick(styleCore().STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), l })), { title: vscode.l10n.t('Language the list applies to') });
-        if (!lang) return;
-        try {
-          const list = await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createStyleRules(name, lang.l, signal));
-          const edit = vscode.l10n.t('Edit as JSON');
-          if (await vscode.window.showInformationMessage(vscode.l10n.t('Style rule list "{0}" created ({1}).', list.name, list.language.toUpperCase()), edit) === edit) await actions.editStyleRules(list.styleId);
-        } catch (err) {
-          await ctx.errors.show(vscode.l10n.t('Could not create the style rule list'), err);
-        }
-      }),
-      vscode.commands.registerCommand('terminology.styleRules.rename', async (arg?: unknown) => {
-        if (!await requireClient(ctx)) return;
-        const list = await listFrom(arg, vscode.l10n.t('Rename Style Rule List'));
-        if (!list) return;
-        await renameInteractively(ctx.errors, vscode.l10n.t('Rename Style Rule List'), list.name, vscode.l10n.t('Could not rename the style rule list'),
-          (name, signal) => actions.renameStyleRules(list.styleId, name, signal));
-      }),
-      vscode.commands.registerCommand('terminology.styleRules.delete', async (arg?: unknown) => {
-        if (!await requireClient(ctx)) return;
-        const list = await listFrom(arg, vscode.l10n.t('Delete Style Rule List'));
-        if (!list) return;
-        const del = vscode.l10n.t('Delete Style Rule List');
-        const rules = Object.values(list.configuredRules ?? {}).reduce((n, g) => n + Object.keys(g ?? {}).length, 0);
-        if (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the style rule list "{0}"?', list.name), {
-          modal: true, detail: vscode.l10n.t('Its {0} configured rules and {1} custom instructions are lost for good, and translations that name it (style_id {2}) will fail.', rules, list.customInstructions?.length ?? 0, list.styleId),
-        }, del) !== del) return;
-        try {
-          await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', list.name), (signal) => actions.deleteStyleRules(list.styleId, signal));
-        } catch (err) {
-          await ctx.errors.show(vscode.l10n.t('Could not delete the style rule list'), err);
-        }
-      }),
-      vscode.commands.registerCommand('terminology.styleRules.edit', async (arg?: unknown) => {
-        if (!await requireClient(ctx)) return;
-        const list = await listFrom(arg, vscode.l10n.t('Edit Style Rule List'));
-        if (!list) return;
-        try {
-          await actions.editStyleRules(list.styleId);
-        } catch (err) {
-          await ctx.errors.show(vscode.l10n.t('Could not open "{0}"', list.name), err);
-        }
-      }),
+      // Their pickers and questions wait in ./lazy.ts (dist/styleRules.js) with the catalog until one first runs.
+      ...(['create', 'rename', 'delete', 'edit'] as const).map((name) => vscode.commands.registerCommand(`terminology.styleRules.${name}`,
+        (arg?: unknown) => styleCore().styleListCommands(ctx, actions)[name](arg))),
       vscode.commands.registerCommand('terminology.styleRules.save', async (arg?: unknown) => {
         const uri = activeStyleUri(arg);
         const doc = uri && docOf(uri);
