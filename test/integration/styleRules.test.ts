@@ -38,6 +38,41 @@ describe('editable style rule lists in VS Code', () => {
     await ext.actions.deleteStyleRules(styleId).catch(() => undefined);
   });
 
+  it('New, Rename and Delete from the palette: their pickers and questions (loaded at first use) lead to the service', async () => {
+    const lists = () => service().state.accounts[PAID_KEY].styleRules ?? [];
+    const name = `Palette style ${Date.now()}`;
+    const asked: string[] = [];
+    // New: the name, then the language from a picker; the offer to edit it is left unanswered.
+    await withStubbedWindow({
+      showInputBox: async (o) => { asked.push(o?.title ?? ''); return name; },
+      showQuickPick: (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => {
+        asked.push(o?.title ?? '');
+        return (await items).find((i) => i.label === 'DE');
+      }) as unknown as typeof vscode.window.showQuickPick,
+      showInformationMessage: (async () => undefined) as typeof vscode.window.showInformationMessage,
+    }, () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.create')));
+    const made = lists().find((l) => l.name === name);
+    assert.ok(made, 'created on the service');
+    assert.equal(made.language, 'de');
+    assert.deepEqual(asked, ['New Style Rule List', 'Language the list applies to']);
+    // Rename: the list picked by name, then its new name.
+    await withStubbedWindow({
+      showQuickPick: (async (items: readonly (vscode.QuickPickItem & { l: { styleId: string } })[] | Thenable<readonly (vscode.QuickPickItem & { l: { styleId: string } })[]>) => (await items).find((i) => i.label === name)) as unknown as typeof vscode.window.showQuickPick,
+      showInputBox: async () => `${name} renamed`,
+    }, () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.rename')));
+    assert.equal(lists().find((l) => l.style_id === made.style_id)?.name, `${name} renamed`);
+    // Delete: asked first; nothing is deleted when the question is dismissed, the list is when it is confirmed.
+    const pick = (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => (await items).find((i) => i.label === `${name} renamed`)) as unknown as typeof vscode.window.showQuickPick;
+    const questions: string[] = [];
+    await withStubbedWindow({ showQuickPick: pick, showWarningMessage: (async (m: string) => { questions.push(m); return undefined; }) as typeof vscode.window.showWarningMessage },
+      () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.delete')));
+    assert.ok(lists().some((l) => l.style_id === made.style_id), 'kept when the question is dismissed');
+    await withStubbedWindow({ showQuickPick: pick, showWarningMessage: (async (m: string, _o: unknown, ...b: string[]) => { questions.push(m); return b[0]; }) as typeof vscode.window.showWarningMessage },
+      () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.delete')));
+    assert.ok(!lists().some((l) => l.style_id === made.style_id), 'deleted once confirmed');
+    assert.deepEqual(questions, [`Delete the style rule list "${name} renamed"?`, `Delete the style rule list "${name} renamed"?`]);
+  });
+
   it('an edit is pushed with one PUT for the rules and one create per new instruction, checked against the version it was opened from', async () => {
     assert.equal(remote().version, 2);
     const uri = await ext.actions.editStyleRules(styleId);

@@ -241,6 +241,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
+    id: 'style-delete-unasked',
+    bug: 'Delete Style Rule List deletes the list when its question is dismissed',
+    changes: [{ file: 'src/styleRules/styleCommands.ts', find: '}, del) !== del) return;', replace: '}, del) !== del && false) return;' }],
+    tests: [{ suite: 'integration', grep: 'New, Rename and Delete from the palette' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
