@@ -10,6 +10,7 @@ import type { Logger } from '../base/logger';
 import type { TableCommand, TableFigures, TableRequest, TableStrings, TableUpdate } from '../protocol/table';
 import type { TablePanel } from './tablePanel';
 import type { PickerFocus } from '../platform/pickerFocus';
+import { SCHEME } from '../platform/remoteUris';
 
 export type { TableCommand, TableRequest, TableUpdate } from '../protocol/table';
 
@@ -54,11 +55,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     const key = document.uri.toString();
     this.panels.set(key, table);
     this.active = table;
-    const html = lazy.tableHtml(panel.webview, media, scripts, basename(document.uri), table.mode);
+    const name = tableName(document.uri);
+    const html = lazy.tableHtml(panel.webview, media, scripts, name, table.mode);
     panel.webview.html = html;
     this.render.fire({ uri: document.uri, html });
     // The tab says it is the table, beside the text editor's tab of the same file.
-    panel.title = vscode.l10n.t('{0} (Table)', basename(document.uri));
+    panel.title = vscode.l10n.t('{0} (Table)', name);
     panel.onDidChangeViewState(() => {
       if (panel.active) this.active = table;
       else this.leftAt.set(table, Date.now());
@@ -187,6 +189,12 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
 function tableCode(): typeof import('./lazy') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('./lazy') as typeof import('./lazy');
+}
+
+/** What a table's tab is named by: the file's name; a glossary's or collection's name before it for one of the
+ * service's (`Product terms/en-de.glossary.tsv`), whose file names repeat from one glossary to the next. */
+function tableName(uri: vscode.Uri): string {
+  return uri.scheme === SCHEME && uri.path.split('/').filter(Boolean).length === 2 ? uri.path.replace(/^\//, '') : basename(uri);
 }
 
 function basename(uri: vscode.Uri): string {

@@ -62,6 +62,8 @@ describe('glossary table: a multilingual glossary in the table view', () => {
     if (m.type !== 'init') return;
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputCustom && tab.viewType === 'terminology.table', 'the table view is the active tab');
+    // Its tab names the glossary: every glossary's file from EN has the same name.
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, 'Grid table test/en.multilingual.tsv (Table)');
     assert.equal(m.mode, 'grid');
     assert.deepEqual(m.languages, ['EN', 'DE', 'FR', 'JA']);
     assert.equal(m.columns, 4);

@@ -247,6 +247,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'New, Rename and Delete from the palette' }],
   },
   {
+    id: 'table-tab-unnamed-glossary',
+    bug: 'a table of one of the service\'s glossaries is named by its file alone (en.multilingual.tsv), the same for every glossary',
+    changes: [{ file: 'src/table/tableEditor.ts', find: "uri.scheme === SCHEME && uri.path.split('/')", replace: "uri.scheme === SCHEME + 'none' && uri.path.split('/')" }],
+    tests: [{ suite: 'integration', grep: 'opens in the table: a column per language' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
