@@ -253,6 +253,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'opens in the table: a column per language' }],
   },
   {
+    id: 'table-f8-none-unsaid',
+    bug: 'F8 in a table with no warning, error or draft does nothing, with no sign of it',
+    changes: [{ file: 'src/webview/grid.ts', find: "if (!positions.length) { if (!fromTop) this.sayOfCell(", replace: "if (!positions.length) { if (!fromTop && false) this.sayOfCell(" }],
+    tests: [{ suite: 'ui', grep: '^table-no-problems' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
