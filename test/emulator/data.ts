@@ -59,8 +59,8 @@ export function seedStyleRules(): StyleRuleList[] {
         spelling_and_grammar: { contractions: 'use_contractions_but_avoid_negative_contractions', abbreviation_usage: 'use_abbreviations_as_needed' },
       },
       custom_instructions: [
-        { id: 'ci-1', label: 'Product names', prompt: 'Never translate product names such as Terminology Studio.' },
-        { id: 'ci-2', label: 'Tone', prompt: 'Use a friendly, direct tone and address the reader as "you".', source_language: 'de' },
+        { id: '5e1d0c00-0000-4000-8000-0000000000c1', label: 'Product names', prompt: 'Never translate product names such as Terminology Studio.' },
+        { id: '5e1d0c00-0000-4000-8000-0000000000c2', label: 'Tone', prompt: 'Use a friendly, direct tone and address the reader as "you".', source_language: 'de' },
       ],
     },
     {
@@ -71,7 +71,7 @@ export function seedStyleRules(): StyleRuleList[] {
         formatting: { phone_number_country_code_format: 'use_plus_sign_before_country_code' },
         spelling_and_grammar: { compound_nouns: 'write_with_hyphen' },
       },
-      custom_instructions: [{ id: 'ci-3', label: 'Anrede', prompt: 'Sieze den Leser durchgehend.' }],
+      custom_instructions: [{ id: '5e1d0c00-0000-4000-8000-0000000000c3', label: 'Anrede', prompt: 'Sieze den Leser durchgehend.' }],
     },
     {
       style_id: '4c1d2e3f-0000-4000-8000-000000000003', name: '製品マニュアル', language: 'ja', version: 1,

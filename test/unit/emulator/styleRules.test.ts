@@ -21,6 +21,19 @@ describe('emulator: managing style rule lists', () => {
     assert.equal((await t.call('GET', `/v3/style_rules/${id}`)).status, 404);
   });
 
+  it('the seeded lists\' instructions can be read and edited by their ids (the demo edits them)', async () => {
+    // A newcomer's walk of the demo: editing a seeded instruction was refused with 400 ("ci-2" is not a valid
+    // instruction id), as the seeded ids were not of the form the routes accept.
+    const all = await t.call('GET', '/v3/style_rules?page=0&page_size=25&detailed=true');
+    const seeded = (all.body.style_rules as Array<{ style_id: string; custom_instructions?: Array<{ id: string; label: string; prompt: string }> }>)
+      .flatMap((l) => (l.custom_instructions ?? []).map((c) => ({ list: l.style_id, c })));
+    assert.ok(seeded.length >= 3, `seeded instructions: ${seeded.length}`);
+    for (const { list, c } of seeded) {
+      assert.equal((await t.call('GET', `/v3/style_rules/${list}/custom_instructions/${c.id}`)).status, 200, c.id);
+      assert.equal((await t.call('PUT', `/v3/style_rules/${list}/custom_instructions/${c.id}`, { label: c.label, prompt: `${c.prompt} (edited)` })).status, 200, c.id);
+    }
+  });
+
   it('custom instructions: create 201, get, update 200, delete 204; limits of 100, 300 and 200 per list; source language', async () => {
     const id = (await t.call('POST', '/v3/style_rules', { name: 'L', language: 'de' })).body.style_id;
     const c = await t.call('POST', `/v3/style_rules/${id}/custom_instructions`, { label: 'Tone', prompt: 'Be brief.', source_language: 'EN' });
