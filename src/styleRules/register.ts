@@ -69,10 +69,12 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     conflict,
     pushed: (_uri, list, calls) => {
       ctx.styleRules.refresh();
-      vscode.window.setStatusBarMessage(calls
-        ? vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version)
+      vscode.window.setStatusBarMessage(calls === 1 ? vscode.l10n.t('Pushed "{0}" (1 call): version {1}', list.name, list.version)
+        : calls ? vscode.l10n.t('Pushed "{0}" ({1} calls): version {2}', list.name, calls, list.version)
         : vscode.l10n.t('Nothing to push: the service holds "{0}" as it is (version {1})', list.name, list.version), 5000);
     },
+    // Part of a push went through: the view's versions moved (the failed save's own message says what was sent).
+    pushedPart: () => ctx.styleRules.refresh(),
   }, log);
   // The editor side (diagnostics, fixes, completion, hover) loads with the catalog when a list is first open.
   const lint = once(() => new (styleCore().StyleLint)((uri) => fs.knownIds(uri)));
@@ -137,7 +139,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
       // For this save only: one that sends nothing (a clean document) must leave no approval for a later text.
       try {
         const doc = docOf(uri) ?? await vscode.workspace.openTextDocument(uri);
-        if (!await doc.save()) throw new Error(vscode.l10n.t('The list was not pushed; see the notification.'));
+        // The save's own notification says why, and whether part of the list went through before it stopped.
+        if (!await doc.save()) throw new Error(vscode.l10n.t('Overwrite did not finish: the save\'s notification says what reached the service. Your text is kept.'));
       } finally {
         fs.withdrawOverwrite(uri);
       }

@@ -47,8 +47,11 @@ export function styleListCommands(ctx: CommandContext, actions: StyleRuleActions
       if (!list) return;
       const del = vscode.l10n.t('Delete Style Rule List');
       const rules = Object.values(list.configuredRules ?? {}).reduce((n, g) => n + Object.keys(g ?? {}).length, 0);
+      const instructions = list.customInstructions?.length ?? 0;
       if (await vscode.window.showWarningMessage(vscode.l10n.t('Delete the style rule list "{0}"?', list.name), {
-        modal: true, detail: vscode.l10n.t('Its {0} configured rules and {1} custom instructions are lost for good, and translations that name it (style_id {2}) will fail.', rules, list.customInstructions?.length ?? 0, list.styleId),
+        modal: true, detail: vscode.l10n.t('Its {0} and {1} are lost for good, and translations that name it (style_id {2}) will fail.',
+          rules === 1 ? vscode.l10n.t('1 configured rule') : vscode.l10n.t('{0} configured rules', rules),
+          instructions === 1 ? vscode.l10n.t('1 custom instruction') : vscode.l10n.t('{0} custom instructions', instructions), list.styleId),
       }, del) !== del) return;
       try {
         await withCancellableProgress(vscode.l10n.t('Deleting "{0}"…', list.name), (signal) => actions.deleteStyleRules(list.styleId, signal));

@@ -45,6 +45,8 @@ export interface StyleSaveUi {
   /** `unknownBase`: the version the unsaved edits started from is not known (see Opened). */
   conflict(uri: vscode.Uri, base: StyleRuleList, remote: StyleRuleList, unknownBase?: boolean): void;
   pushed(uri: vscode.Uri, list: StyleRuleList, calls: number): void;
+  /** A push stopped after `calls` of its changes went through (the list moved on the service). */
+  pushedPart?(uri: vscode.Uri, calls: number): void;
 }
 
 export class StyleConflictError extends Error {
@@ -276,6 +278,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       // Part of the push may have gone through: the next save starts from what the service holds now.
       await this.fetch(uri, true).catch(() => undefined);
       this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
+      if (calls) this.ui.pushedPart?.(uri, calls);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Your text is kept; save again to push the rest.', calls,
         (plan.rules ? 1 : 0) + plan.delete.length + plan.update.length + plan.create.length, inSentence(describeError(err))));
     }

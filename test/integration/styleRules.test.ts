@@ -142,6 +142,31 @@ describe('editable style rule lists in VS Code', () => {
     assert.ok(!doc.isDirty);
   });
 
+  it('an Overwrite that stops part way says so, not that nothing was pushed, and the view shows the version it left', async () => {
+    // A newcomer's walk: the rules went through, the instruction's update was refused, and the Overwrite then said
+    // "The list was not pushed" while the view still showed the old version.
+    const tone = { id: '5e1d0c00-0000-4000-8000-00000000abcd', label: 'Tone', prompt: 'Be brief.' };
+    remote().custom_instructions = [tone];
+    remote().version++;
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    assert.equal((await ext.styleRules.items())?.find((l) => l.styleId === styleId)?.version, remote().version, 'the view knows the list');
+    const mine = { configured_rules: { punctuation: { apostrophe: 'use_curly_apostrophes' } }, custom_instructions: [{ ...tone, prompt: 'Be briefer.' }] };
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
+    // A colleague changes the rules meanwhile; the service will refuse the update of the instruction (a 400).
+    remote().configured_rules = { numbers: { decimal_separator: 'use_period' } };
+    remote().version++;
+    assert.equal(await doc.save(), false, 'the save is refused (a conflict)');
+    service().injectFault({ count: 1, status: 400, path: '/custom_instructions/', method: 'PUT' });
+    await assert.rejects(ext.actions.overwriteStyleRules(uri), (err: Error) => {
+      assert.match(err.message, /^Overwrite did not finish: the save's notification says what reached the service\. Your text is kept\.$/);
+      return true;
+    });
+    assert.deepEqual(remote().configured_rules, mine.configured_rules, 'the rules went through');
+    assert.ok(doc.isDirty, 'the text is kept');
+    assert.equal((await ext.styleRules.items())?.find((l) => l.styleId === styleId)?.version, remote().version, 'the view shows the version the push left');
+  });
+
   it('an unknown option is flagged as you type, blocks the push, and its quick fix puts the nearest valid one', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);

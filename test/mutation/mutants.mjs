@@ -259,6 +259,18 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^table-no-problems' }],
   },
   {
+    id: 'style-overwrite-part-said-unpushed',
+    bug: 'an Overwrite of a style rule list that stopped part way says the list was not pushed, though its rules went through',
+    changes: [{ file: 'src/styleRules/register.ts', find: "vscode.l10n.t('Overwrite did not finish: the save\\'s notification says what reached the service. Your text is kept.')", replace: "vscode.l10n.t('The list was not pushed; see the notification.')" }],
+    tests: [{ suite: 'integration', grep: 'an Overwrite that stops part way' }],
+  },
+  {
+    id: 'style-part-push-view-stale',
+    bug: 'a style rule list push that stopped part way leaves the Style Rules view at the version before it',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '      if (calls) this.ui.pushedPart?.(uri, calls);\n', replace: '' }],
+    tests: [{ suite: 'integration', grep: 'an Overwrite that stops part way' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
@@ -321,7 +333,7 @@ export const mutants = [
   {
     id: 'style-push-nothing-said-pushed',
     bug: 'a style rule list saved with nothing to push says "Pushed … (0 calls)"',
-    changes: [{ file: 'src/styleRules/register.ts', find: 'vscode.window.setStatusBarMessage(calls\n', replace: 'vscode.window.setStatusBarMessage(calls || true\n' }],
+    changes: [{ file: 'src/styleRules/register.ts', find: "        : calls ? vscode.l10n.t('Pushed", replace: "        : calls || true ? vscode.l10n.t('Pushed" }],
     tests: [{ suite: 'integration', grep: '^editable style rule lists' }],
   },
   {
