@@ -75,6 +75,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     },
     // Part of a push went through: the view's versions moved (the failed save's own message says what was sent).
     pushedPart: () => ctx.styleRules.refresh(),
+    gone: (uri) => void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). The tab shows the list as the service last held it; Undo brings your text back. Close the tab to let it go.', uri.path.slice(1).replace(/\.json$/, ''))),
   }, log);
   // The editor side (diagnostics, fixes, completion, hover) loads with the catalog when a list is first open.
   const lint = once(() => new (styleCore().StyleLint)((uri) => fs.knownIds(uri)));

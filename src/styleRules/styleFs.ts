@@ -47,6 +47,8 @@ export interface StyleSaveUi {
   pushed(uri: vscode.Uri, list: StyleRuleList, calls: number): void;
   /** A push stopped after `calls` of its changes went through (the list moved on the service). */
   pushedPart?(uri: vscode.Uri, calls: number): void;
+  /** A document's list is no longer on the service (a revert found it deleted). */
+  gone?(uri: vscode.Uri): void;
 }
 
 export class StyleConflictError extends Error {
@@ -212,7 +214,17 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const reread = this.rereads.get(key);
     this.rereads.delete(key);
     if (reread && reread.until >= Date.now() && this.opened.get(key) === reread.o) return encoder.encode(reread.o.text);
-    const o = await this.fetch(uri, true);
+    let o: Opened;
+    try {
+      o = await this.fetch(uri, true);
+    } catch (err) {
+      // A revert of a list deleted on the service: VS Code fails that revert with an internal error ("Illegal state:
+      // service accessor…") rather than saying the file is gone. The tab is given the list as the service last held
+      // it (a clean tab, closed without a question; Undo brings your text back), and you are told the list is gone.
+      if (!(doc && prev && err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) throw err;
+      this.ui.gone?.(uri);
+      return encoder.encode(prev.text);
+    }
     this.history.remember(key, o.text, o.list);
     // The document descends from this list once it shows its text (VS Code may drop the read: see Opened.previous).
     if (doc && prev && doc.getText() !== o.text) o.previous = prev;
@@ -231,7 +243,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const checked = styleCore().checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
-    const remote = await (await this.need()).getStyleRules(this.id(uri), signal);
+    const remote = await (await this.need()).getStyleRules(this.id(uri), signal).catch((err: unknown) => { throw gone(uri, err); });
     if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
     return { outcome: styleCore().isEmptyPlan(styleCore().planPush(styleCore().checkStyleDocument(styleCore().styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
   }
@@ -260,6 +272,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     try {
       remote = await client.getStyleRules(id);
     } catch (err) {
+      if (isNotFound(err)) throw vscode.FileSystemError.Unavailable((gone(uri, err) as Error).message);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: could not check the list on the service before pushing: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
     if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(key) !== remote.version) {
@@ -313,4 +326,14 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+const isNotFound = (err: unknown) => (err as { kind?: string } | undefined)?.kind === 'not-found';
+
+/** A list deleted on the service (by you in another window, or by a colleague) whose document still has your text:
+ * what to do with it, instead of the service's bare 404. Other errors as they are. */
+function gone(uri: vscode.Uri, err: unknown): unknown {
+  if (!isNotFound(err)) return err;
+  return new Error(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (New Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
+    uri.path.slice(1).replace(/\.json$/, '')));
 }

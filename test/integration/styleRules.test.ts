@@ -167,6 +167,30 @@ describe('editable style rule lists in VS Code', () => {
     assert.equal((await ext.styleRules.items())?.find((l) => l.styleId === styleId)?.version, remote().version, 'the view shows the version the push left');
   });
 
+  it('a list deleted while its tab has unsaved edits: a save says what to do with the text, which stays', async () => {
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const mine = { configured_rules: { punctuation: { apostrophe: 'use_curly_apostrophes' } }, custom_instructions: [] };
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
+    await withStubbedWindow({ showWarningMessage: (async () => undefined) as typeof vscode.window.showWarningMessage }, () => ext.actions.deleteStyleRules(styleId));
+    assert.ok(!doc.isClosed && doc.isDirty, 'the tab with unsaved edits stays');
+    const said = /^"House style \d+ \(edited\)" is no longer on the service \(it was deleted\)\. Nothing was pushed, and your text is kept here: to keep it, create a list \(New Style Rule List…\) and paste it into that list's JSON; to let it go, close this tab and choose Don't Save\.$/;
+    await assert.rejects(ext.actions.preflightStyleSave(uri), (err: Error) => { assert.match(err.message, said); return true; });
+    assert.equal(await doc.save(), false);
+    assert.ok(doc.isDirty && JSON.parse(doc.getText()).configured_rules.punctuation.apostrophe === 'use_curly_apostrophes', 'the text stays');
+    // Revert File: VS Code failed it with an internal error ("Illegal state: service accessor…"). The tab now shows
+    // the list as the service last held it, clean (closed without a question), and says the list is gone.
+    const warned: string[] = [];
+    await withStubbedWindow({ showWarningMessage: (async (m: string) => { warned.push(m); return undefined; }) as typeof vscode.window.showWarningMessage },
+      () => Promise.resolve(vscode.commands.executeCommand('workbench.action.files.revert')));
+    assert.ok(!doc.isDirty, 'the reverted tab is clean');
+    assert.deepEqual(JSON.parse(doc.getText()), { configured_rules: {}, custom_instructions: [] }, 'the list as the service last held it');
+    assert.deepEqual(warned, [`"${uri.path.slice(1).replace(/\.json$/, '')}" is no longer on the service (it was deleted). The tab shows the list as the service last held it; Undo brings your text back. Close the tab to let it go.`]);
+    await vscode.commands.executeCommand('undo');
+    assert.ok(doc.isDirty && JSON.parse(doc.getText()).configured_rules.punctuation?.apostrophe === 'use_curly_apostrophes', 'Undo brings the text back');
+  });
+
   it('an unknown option is flagged as you type, blocks the push, and its quick fix puts the nearest valid one', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -271,6 +271,18 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'an Overwrite that stops part way' }],
   },
   {
+    id: 'style-gone-bare-404',
+    bug: 'a save of a style rule list deleted on the service shows the service\'s bare 404, with nothing to do',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '  if (!isNotFound(err)) return err;\n', replace: '  if (!isNotFound(err) || true) return err;\n' }],
+    tests: [{ suite: 'integration', grep: 'a list deleted while its tab has unsaved edits' }],
+  },
+  {
+    id: 'style-revert-gone-fails',
+    bug: 'Revert File of a style rule list deleted on the service fails with VS Code\'s internal error, the tab stuck dirty',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: "if (!(doc && prev && err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) throw err;", replace: "if (!(doc && prev && err instanceof vscode.FileSystemError && err.code === 'FileNotFound') || doc) throw err;" }],
+    tests: [{ suite: 'integration', grep: 'a list deleted while its tab has unsaved edits' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
