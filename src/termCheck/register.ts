@@ -42,6 +42,9 @@ const PICKED_KEY = 'terminology.termCheck.glossaries';
 export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, state?: vscode.Memento): { disposables: vscode.Disposable[]; actions: TermCheckActions; termCheck: TermCheck } {
   const log = ctx.log.child('terms');
   const picked = () => state?.get<Array<{ id: string; name: string }>>(PICKED_KEY) ?? [];
+  // The view's welcome says to pick glossaries only while none are picked (a manifest's count as picked: see package.json).
+  const sayPicked = () => void vscode.commands.executeCommand('setContext', 'terminology.termCheck.picked', picked().length > 0);
+  sayPicked();
   // The Term Check view is there from activation; its tree is the loaded term check's (empty until then).
   const viewChanged = new vscode.EventEmitter<TermNode | undefined>();
   const terms = once(() => {
@@ -85,6 +88,7 @@ export function registerTermCheck(ctx: CommandContext, manifest: ManifestFile, s
     async pickTermCheckGlossaries(glossaries) {
       if (!state) throw new Error('No workspace state to remember the glossaries in.');
       await state.update(PICKED_KEY, glossaries.map((g) => ({ id: g.id, name: g.name })));
+      sayPicked();
       const loaded = terms.peek();
       if (loaded) loaded.glossaries.forgetRemote(); // loads them again, and re-checks the open files
       else await wake(vscode.workspace.textDocuments);
