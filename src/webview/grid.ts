@@ -159,7 +159,7 @@ export class Grid {
   }
 
   answered(m: Done): void {
-    if (m.message) this.dom.findStatus.textContent = m.message;
+    if (m.message) this.setStatus(m.message);
     this.queue.answered(m);
   }
 
@@ -344,8 +344,14 @@ export class Grid {
   private navStatus = false;
 
   private sayOfCell(text: string): void {
-    this.dom.findStatus.textContent = text;
+    this.setStatus(text);
     this.navStatus = true;
+  }
+
+  /** The status line's text, and the same in its tooltip (the line is cut short where the toolbar has no room). */
+  setStatus(text: string): void {
+    this.dom.findStatus.textContent = text;
+    this.dom.findStatus.title = text;
   }
 
   /** Says `text` in the status line (read out by a screen reader), until the cell moves on. */
@@ -355,7 +361,7 @@ export class Grid {
 
   move(row: number, col: number, extend: boolean): void {
     if (!this.view.length) return;
-    if (this.navStatus) { this.dom.findStatus.textContent = ''; this.navStatus = false; }
+    if (this.navStatus) { this.setStatus(''); this.navStatus = false; }
     const r = Math.max(0, Math.min(this.view.length - 1, row));
     const c = Math.max(0, Math.min(this.columns - 1, col));
     if (extend) {
@@ -442,8 +448,7 @@ export class Grid {
 
   findNext(backwards: boolean): void {
     const q = this.dom.find.value.trim().toLowerCase();
-    const { findStatus } = this.dom;
-    if (!q) { findStatus.textContent = ''; this.render(); return; }
+    if (!q) { this.setStatus(''); this.render(); return; }
     let total = 0;
     for (const line of this.view) if (this.store.lowerText(line).includes(q)) total++;
     const n = this.view.length;
@@ -453,11 +458,11 @@ export class Grid {
       const c = this.store.cells(this.view[r]).findIndex((x) => x.toLowerCase().includes(q));
       if (c >= 0) {
         this.move(r, c, false);
-        findStatus.textContent = this.count(total, 'matchesOne', 'matchesOther');
+        this.setStatus(this.count(total, 'matchesOne', 'matchesOther'));
         return;
       }
     }
-    findStatus.textContent = this.say('noMatch', 'no match');
+    this.setStatus(this.say('noMatch', 'no match'));
     this.render();
   }
 

@@ -31,7 +31,7 @@ export function listenTo(grid: Grid): void {
   dom.problemsOnly?.addEventListener('change', () => grid.rebuildView());
   dom.find.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') { grid.findNext(e.shiftKey); e.preventDefault(); }
-    else if (e.key === 'Escape') { dom.find.value = ''; dom.findStatus.textContent = ''; dom.grid.focus(); grid.render(); e.preventDefault(); }
+    else if (e.key === 'Escape') { dom.find.value = ''; grid.setStatus(''); dom.grid.focus(); grid.render(); e.preventDefault(); }
   });
   dom.find.addEventListener('input', () => grid.render());
 }

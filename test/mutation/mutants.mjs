@@ -289,6 +289,12 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^term-check-pick' }],
   },
   {
+    id: 'table-status-wraps-toolbar',
+    bug: 'a message in the table\'s status line (a save) takes a line\'s room of its own: the buttons after it wrap and the rows move down',
+    changes: [{ file: 'media/table.css', find: '.status { flex: 1 1 0; min-width: 0; max-width: 40ch;', replace: '.status { max-width: 40ch;' }],
+    tests: [{ suite: 'ui', grep: '^glossary-table' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],

@@ -48,12 +48,16 @@ export async function run(t) {
   t.check((await t.activeTab()).dirty, 'the tab is dirty');
 
   const before = t.requests('PUT', /dictionaries/).length;
+  const gridTop = () => frame.locator('#grid').evaluate((g) => g.getBoundingClientRect().top);
+  const topBefore = await gridTop();
   await page.keyboard.press('Control+S');
   await t.until(() => t.entries('Product terminology', 'en', 'fr')?.some(([s, g]) => s === 'server' && g === 'serveur'), 'the service holds server → serveur in EN → FR');
   t.check(true, 'Ctrl+S pushed: EN → FR holds server → serveur');
   await t.until(async () => !(await t.activeTab()).dirty, 'the tab clean after the push');
   await t.until(async () => /^Saved at .*: the service holds this version\.$/.test((await frame.locator('#findStatus').innerText()).trim()), 'the table\'s status line to say the save went through');
   t.check(true, 'the table\'s status line says the save went through');
+  t.check(await gridTop() === topBefore, `the message moves no row: the grid starts where it did (${topBefore} px)`);
+  t.check(await frame.locator('#findStatus').getAttribute('title') === (await frame.locator('#findStatus').innerText()).trim(), 'its whole text is in its tooltip');
   t.check(t.requests('PUT', /dictionaries/).length - before === 1, 'exactly one PUT: only the dictionary that changed');
   t.check(JSON.stringify(t.entries('Product terminology', 'en', 'fr')) === JSON.stringify([...fr, ['server', 'serveur']].sort((a, b) => ['cloud', 'server', 'dashboard', 'invoice'].indexOf(a[0]) - ['cloud', 'server', 'dashboard', 'invoice'].indexOf(b[0]))),
     `EN → FR holds its three entries and the new one (${JSON.stringify(t.entries('Product terminology', 'en', 'fr'))})`);
