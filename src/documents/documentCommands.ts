@@ -122,12 +122,13 @@ async function confirmDrafts(ctx: CommandContext, doc: vscode.TextDocument): Pro
   return false;
 }
 
-/** The remote moved since the document's base: one notification with the ways out. Not awaited. */
+/** The remote moved since the document's base: one notification with the ways out. Not awaited. An error (the save
+ * failed): VS Code keeps an error with buttons on screen until it is answered, where a warning hides after a while. */
 function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
   const compare = vscode.l10n.t('Compare');
   const merge = vscode.l10n.t('Merge');
   const overwrite = vscode.l10n.t('Overwrite…');
-  void vscode.window.showWarningMessage(
+  void vscode.window.showErrorMessage(
     vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Compare the two, merge their changes into yours, or overwrite them.', describeRef(ref)),
     compare, merge, overwrite,
   ).then(async (picked) => {

@@ -49,7 +49,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     const compare = vscode.l10n.t('Compare');
     const reload = vscode.l10n.t('Reload');
     const overwrite = vscode.l10n.t('Overwrite');
-    void vscode.window.showWarningMessage(unknownBase
+    // An error (the save failed), which VS Code keeps on screen until it is answered (a warning hides after a while).
+    void vscode.window.showErrorMessage(unknownBase
       ? vscode.l10n.t('The version of "{0}" your unsaved edits started from is not known (the window was reloaded). Nothing was pushed.', remote.name)
       : vscode.l10n.t('"{0}" changed on the service since you opened it (version {1}, now {2}). Nothing was pushed.', remote.name, base.version, remote.version),
       compare, reload, overwrite,

@@ -295,6 +295,12 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^glossary-table' }],
   },
   {
+    id: 'conflict-prompt-hides',
+    bug: 'the Compare / Merge / Overwrite prompt of a refused save is a warning, which VS Code hides after a few seconds',
+    changes: [{ file: 'src/documents/documentCommands.ts', find: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showErrorMessage(", replace: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showWarningMessage(" }],
+    tests: [{ suite: 'ui', grep: '^conflict' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],

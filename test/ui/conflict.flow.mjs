@@ -24,6 +24,11 @@ export async function run(t) {
   await page.keyboard.press('Control+S');
   const where = await t.message(/changed remotely since you opened it\. Nothing was pushed/);
   t.check(true, `a message says the dictionary changed remotely and nothing was pushed (${where})`);
+  // An error with its buttons, which VS Code keeps on screen until it is answered (a warning hid after a few seconds,
+  // and a newcomer missed its Compare, Merge and Overwrite).
+  const shown = page.locator('.notification-toast, .notifications-center .notification-list-item', { hasText: /changed remotely since you opened it/ }).first();
+  t.check(await shown.locator('.codicon-error').count() > 0 && await shown.locator('.monaco-button', { hasText: 'Merge' }).count() === 1,
+    'it is an error with its buttons (VS Code keeps such a toast until it is answered)');
   await t.closeNotifications();
   t.check(puts() === 0, 'nothing was pushed');
   t.check(t.entries('Product terminology', 'en', 'de').some(([s, g]) => s === 'server' && g === 'Server'), 'the service keeps server → Server');
