@@ -24,7 +24,14 @@ export function styleListCommands(ctx: CommandContext, actions: StyleRuleActions
       if (!await requireClient(ctx)) return;
       const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
       if (!name) return;
-      const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), l })), { title: vscode.l10n.t('Language the list applies to') });
+      // The service takes a name twice; the view and the pickers would then show two lists alike.
+      if ((await ctx.styleRules.items())?.some((l) => l.name.trim().toLowerCase() === name.trim().toLowerCase())) {
+        const again = vscode.l10n.t('Create Another');
+        if (await vscode.window.showWarningMessage(vscode.l10n.t('A style rule list named "{0}" exists already.', name), {
+          modal: true, detail: vscode.l10n.t('Two lists of one name are told apart only by their style_id, in this view and in translations that name them.'),
+        }, again) !== again) return;
+      }
+      const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), description: languageName(l), l })), { title: vscode.l10n.t('Language the list applies to') });
       if (!lang) return;
       try {
         const list = await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createStyleRules(name, lang.l, signal));
@@ -70,4 +77,13 @@ export function styleListCommands(ctx: CommandContext, actions: StyleRuleActions
       }
     },
   };
+}
+
+/** A language's name in VS Code's display language ("German" for de), beside its code in a picker. */
+function languageName(code: string): string | undefined {
+  try {
+    return new Intl.DisplayNames([vscode.env.language, 'en'], { type: 'language' }).of(code);
+  } catch {
+    return undefined; // no such data in this runtime: the code alone
+  }
 }

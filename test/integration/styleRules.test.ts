@@ -47,14 +47,25 @@ describe('editable style rule lists in VS Code', () => {
       showInputBox: async (o) => { asked.push(o?.title ?? ''); return name; },
       showQuickPick: (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => {
         asked.push(o?.title ?? '');
-        return (await items).find((i) => i.label === 'DE');
+        const de = (await items).find((i) => i.label === 'DE');
+        asked.push(`DE: ${de?.description}`);
+        return de;
       }) as unknown as typeof vscode.window.showQuickPick,
       showInformationMessage: (async () => undefined) as typeof vscode.window.showInformationMessage,
     }, () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.create')));
     const made = lists().find((l) => l.name === name);
     assert.ok(made, 'created on the service');
     assert.equal(made.language, 'de');
-    assert.deepEqual(asked, ['New Style Rule List', 'Language the list applies to']);
+    assert.deepEqual(asked, ['New Style Rule List', 'Language the list applies to', 'DE: German'], 'the languages are named beside their codes');
+    // The same name again: asked first (the service would take it); dismissed, nothing is created.
+    const twice: string[] = [];
+    await withStubbedWindow({
+      showInputBox: async () => name.toUpperCase(),
+      showWarningMessage: (async (m: string) => { twice.push(m); return undefined; }) as typeof vscode.window.showWarningMessage,
+      showQuickPick: (async () => { twice.push('language asked'); return undefined; }) as unknown as typeof vscode.window.showQuickPick,
+    }, () => Promise.resolve(vscode.commands.executeCommand('terminology.styleRules.create')));
+    assert.deepEqual(twice, [`A style rule list named "${name.toUpperCase()}" exists already.`]);
+    assert.equal(lists().filter((l) => l.name.toLowerCase() === name.toLowerCase()).length, 1, 'no second list of that name');
     // Rename: the list picked by name, then its new name.
     await withStubbedWindow({
       showQuickPick: (async (items: readonly (vscode.QuickPickItem & { l: { styleId: string } })[] | Thenable<readonly (vscode.QuickPickItem & { l: { styleId: string } })[]>) => (await items).find((i) => i.label === name)) as unknown as typeof vscode.window.showQuickPick,

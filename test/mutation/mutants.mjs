@@ -301,6 +301,12 @@ export const mutants = [
     tests: [{ suite: 'ui', grep: '^conflict' }],
   },
   {
+    id: 'style-duplicate-name-unasked',
+    bug: 'New Style Rule List makes a second list of a name that exists, without a word',
+    changes: [{ file: 'src/styleRules/styleCommands.ts', find: "      if ((await ctx.styleRules.items())?.some(", replace: "      if (name === '\\u0000' && (await ctx.styleRules.items())?.some(" }],
+    tests: [{ suite: 'integration', grep: 'New, Rename and Delete from the palette' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
