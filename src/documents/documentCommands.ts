@@ -1,6 +1,7 @@
 /** Opening remote documents, and what a save offers when the remote moved: Compare, Merge, Overwrite; Pull. */
 import * as vscode from 'vscode';
 import { parseEntries, serializeEntries, type MergeResult } from '../core';
+import { NotFoundError } from '../api';
 import { readText } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
@@ -17,7 +18,7 @@ import { withCancellableProgress } from '../platform/progress';
 import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
 import type { RemoteFileSystem } from './remoteFs';
-import type { Preflight, SaveUi } from './saveCheck';
+import { GONE, GoneError, type Preflight, type SaveUi } from './saveCheck';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -138,6 +139,15 @@ function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
   });
 }
 
+/** The dictionary or term list was deleted on the service since the document was read: the way out. Not awaited. An
+ * error with a button, which VS Code keeps on screen until it is answered. */
+function showGone(uri: vscode.Uri, ref: RemoteRef): void {
+  const overwrite = vscode.l10n.t('Create It Again…');
+  void vscode.window.showErrorMessage(new GoneError(describeRef(ref)).message, overwrite).then(async (picked) => {
+    if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
+  });
+}
+
 /** The remote document at `uri`, or undefined. */
 async function remoteDocument(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {
   const ref = uri?.scheme === SCHEME ? parseRemoteRef(uri) : undefined;
@@ -240,7 +250,8 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     },
     async overwriteRemote(uri, signal) {
       const { doc } = await remote(uri);
-      const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal);
+      // Deleted on the service: what is overwritten is its absence (the save creates it again).
+      const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal).catch((err: unknown) => { if (err instanceof NotFoundError) return GONE; throw err; });
       fs.approveOverwrite(doc.uri, text);
       // For this save only: one that sends nothing (a clean document) must leave no approval for a later text.
       try {
@@ -412,6 +423,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
+      else if (pre.outcome === 'gone') showGone(doc.uri, ref);
       else if (await confirmDrafts(ctx, doc)) await doc.save();
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));

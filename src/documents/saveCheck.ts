@@ -40,7 +40,11 @@ export const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
  * skips those whose turn comes later: a third of it at most. */
 export const WILL_SAVE_WAIT_MS = 500;
 
-export type Preflight = { outcome: 'unchanged' | 'conflict' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
+/** `gone`: the dictionary or term list was deleted on the service since the document was read from it. */
+export type Preflight = { outcome: 'unchanged' | 'conflict' | 'gone' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
+
+/** What Overwrite approves when the remote is gone (deleted on the service): a save may create it again. */
+export const GONE = '\u0000deleted on the service';
 
 /** A remote fetch started ahead of the check that needs it. */
 export interface EarlyFetch { remote(signal?: AbortSignal): Promise<Fetched>; drop(): void }
@@ -248,7 +252,7 @@ export class SaveCheck {
 
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal, remoteIsBase?: Promise<boolean | undefined>): Promise<{ outcome: 'conflict' | 'same' | 'push'; remote: string | undefined }> {
+  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal, remoteIsBase?: Promise<boolean | undefined>): Promise<{ outcome: 'conflict' | 'gone' | 'same' | 'push'; remote: string | undefined }> {
     let remote: string | undefined;
     if (typeof fetched === 'object') {
       // Kept on the worker: compared with the base there (`remoteIsBase`: already, when the save's checks were made
@@ -264,6 +268,9 @@ export class SaveCheck {
         remote = await this.fetchForSave(ref, signal); // the worker stopped: fetched again, as text
       }
     } else remote = fetched;
+    // A dictionary or term list is opened only when the service has it (a read of a missing one fails): gone now, it
+    // was deleted there since. A push would create it again over that deletion; only when Overwrite chose to.
+    if (remote === undefined && ref.kind !== 'glossary') return { outcome: this.approved.get(key) === GONE ? 'push' : 'gone', remote };
     // Both callers have found that the text differs from its base: a remote that is still the base (the common
     // case, told by one string comparison) is neither the same as the text nor changed.
     if (remote !== undefined && remote === base) return { outcome: 'push', remote };
@@ -282,6 +289,13 @@ export class SaveCheck {
 /** Whether two byte arrays hold the same bytes (memcmp: a millisecond or two for 10 MiB). */
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+}
+
+/** A save found the dictionary or term list deleted on the service since the document was read: nothing is pushed. */
+export class GoneError extends Error {
+  constructor(what: string) {
+    super(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. To create it again with your text, run "Overwrite Remote with My Version" (editor title); to let it go, close the tab and choose Don\'t Save.', what));
+  }
 }
 
 /** A save found the remote changed since the document's base: nothing is pushed. */

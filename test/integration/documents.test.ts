@@ -150,6 +150,26 @@ describe('remote documents: edit, lint, push', () => {
     assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
   });
 
+  it('a dictionary deleted on the service since it was opened: a save does not create it again unless Overwrite is chosen', async () => {
+    // A colleague deletes EN → DE while this document has unsaved edits. The service's PUT creates a missing
+    // dictionary, so a save went through and brought it back over that deletion, with no word.
+    await append(doc, 'ticket\tTicket\n');
+    const text = doc.getText();
+    const glossary = account().glossaries.find((x) => x.glossary_id === GLOSSARY.glossaryId)!;
+    const deleted = glossary.dictionaries.find((d) => d.source_lang === 'en' && d.target_lang === 'de')!;
+    glossary.dictionaries = glossary.dictionaries.filter((d) => d !== deleted);
+    const before = pushes();
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'gone' }, 'Save and Push says it is gone');
+    assert.equal(await doc.save(), false, 'the save is refused');
+    assert.equal(pushes(), before, 'nothing sent');
+    assert.equal(remoteEntries(), undefined, 'the dictionary stays deleted');
+    assert.ok(doc.isDirty && doc.getText() === text, 'the text stays');
+    // Chosen explicitly, it is created again with the document's text.
+    assert.equal(await ext.actions.overwriteRemote(doc.uri), true);
+    assert.equal(doc.isDirty, false);
+    assert.deepEqual(remoteEntries(), text.split('\n').filter(Boolean).map((l) => l.split('\t')));
+  });
+
   it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {
     await append(doc, 'login\tAnmeldung\n');
     const text = doc.getText();
@@ -160,9 +180,9 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(service().requests.filter((r) => r.method === 'PUT').length - before, 5, 'five attempts, then it gave up');
     assert.equal(doc.isDirty, true);
     assert.equal(doc.getText(), text);
-    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server'], ['ticket', 'Ticket']]);
     assert.equal(await doc.save(), true, 'a retry after the outage pushes');
-    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server'], ['login', 'Anmeldung']]);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server'], ['ticket', 'Ticket'], ['login', 'Anmeldung']]);
   });
 
   it('turns a validation error of the service into a diagnostic at the line it names', async () => {
@@ -190,7 +210,7 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(doc.isDirty, false);
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('undo');
-    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nlogin\tAnmeldung\nprice\tPreis\nlogout\tAbmeldung\ndraft\tEntwurf\n', 'Undo brings the edits back');
+    assert.equal(doc.getText(), 'cloud\tCloud\nserver\tServer\nticket\tTicket\nlogin\tAnmeldung\nprice\tPreis\nlogout\tAbmeldung\ndraft\tEntwurf\n', 'Undo brings the edits back');
     // The text Undo brought back descends from the old remote, not from the one Pull showed: saving it must not
     // drop the colleague's "help" entry.
     const before = pushes();

@@ -307,6 +307,12 @@ export const mutants = [
     tests: [{ suite: 'integration', grep: 'New, Rename and Delete from the palette' }],
   },
   {
+    id: 'save-recreates-deleted',
+    bug: 'a save of a dictionary deleted on the service since it was opened creates it again (the PUT creates a missing one), over that deletion',
+    changes: [{ file: 'src/documents/saveCheck.ts', find: "if (remote === undefined && ref.kind !== 'glossary') return", replace: "if (remote === undefined && ref.kind !== 'glossary' && !text) return" }],
+    tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
+  },
+  {
     id: 'save-ahead-read-not-awaited',
     bug: 'a large save reads its text for the checks made ahead while VS Code gathers and sends the bytes, on the thread that takes them in (the hand-over took about 0.1-0.7 s longer)',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'if (read) e.waitUntil(atMost(read, WILL_SAVE_WAIT_MS));', replace: 'if (read) void atMost(read, WILL_SAVE_WAIT_MS);' }],
