@@ -15,7 +15,7 @@ export function tableStrings(): TableStrings {
     fixHint: t('Show fixes (Ctrl+.)'), error: t('Error'), warning: t('Warning'), info: t('Info'),
     leading: t('leading whitespace'), trailing: t('trailing whitespace'),
     gap: t('missing'), missingAny: t('Every row (gaps or not)'), missingIn: t('Missing in {0}'), missingCount: t('{0}: {1} missing'),
-    gapAt: t('Row {0}: missing in {1}'), noGap: t('No gap'), noProblemToGo: t('No warning, error or draft to go to'),
+    gapAt: t('Row {0}: missing in {1}'), noGap: t('No gap'), noProblemToGo: t('No problem to go to'),
   };
 }
 

@@ -80,7 +80,7 @@ export class TablePanel implements vscode.Disposable {
       // where the person looks, not only in the status bar for a few seconds.
       vscode.workspace.onDidSaveTextDocument((d) => {
         if (d === document && d.uri.scheme === 'terminology' && this.ready) {
-          this.post({ type: 'status', text: vscode.l10n.t('Saved at {0}: the service holds this version.', new Date().toLocaleTimeString()) });
+          this.post({ type: 'status', text: vscode.l10n.t('Pushed at {0}', new Date().toLocaleTimeString()) });
         }
       }),
     ];

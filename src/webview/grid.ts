@@ -392,7 +392,7 @@ export class Grid {
     const lines = [...this.findings.entries()].filter(([, l]) => l.some(wanted)).map(([line]) => line);
     const positions = lines.map((l) => this.view.indexOf(l)).filter((p) => p >= 0).sort((a, b) => a - b);
     // F8 with nothing to go to says so, as F7 does (the key and its button in the editor's title stay).
-    if (!positions.length) { if (!fromTop) this.sayOfCell(this.say('noProblemToGo', 'No warning, error or draft to go to')); return; }
+    if (!positions.length) { if (!fromTop) this.sayOfCell(this.say('noProblemToGo', 'No problem to go to')); return; }
     const next = fromTop ? positions[0] : positions.find((p) => p > this.active.row) ?? positions[0];
     const list = (this.findings.get(this.view[next]) ?? []).filter(wanted);
     const at = list.find((f) => f.severity === worst(list)) ?? list[0];

@@ -291,7 +291,7 @@ export const mutants = [
   {
     id: 'table-status-wraps-toolbar',
     bug: 'a message in the table\'s status line (a save) takes a line\'s room of its own: the buttons after it wrap and the rows move down',
-    changes: [{ file: 'media/table.css', find: '.status { flex: 1 1 0; min-width: 0; max-width: 40ch;', replace: '.status { max-width: 40ch;' }],
+    changes: [{ file: 'media/table.css', find: '.status { flex: 1 1 26ch; min-width: 0; max-width: 60ch;', replace: '.status { max-width: 60ch;' }],
     tests: [{ suite: 'ui', grep: '^glossary-table' }],
   },
   {
@@ -311,6 +311,12 @@ export const mutants = [
     bug: 'a save of a dictionary deleted on the service since it was opened creates it again (the PUT creates a missing one), over that deletion',
     changes: [{ file: 'src/documents/saveCheck.ts', find: "if (remote === undefined && ref.kind !== 'glossary') return", replace: "if (remote === undefined && ref.kind !== 'glossary' && !text) return" }],
     tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
+  },
+  {
+    id: 'table-status-cut-short',
+    bug: 'the table\'s status line gets only the room left on the toolbar\'s line, shared with the spacer: its message is cut to a letter or two',
+    changes: [{ file: 'media/table.css', find: '.status { flex: 1 1 26ch;', replace: '.status { flex: 1 1 0;' }],
+    tests: [{ suite: 'ui', grep: '^glossary-table' }],
   },
   {
     id: 'save-ahead-read-not-awaited',

@@ -50,14 +50,21 @@ export async function run(t) {
   const before = t.requests('PUT', /dictionaries/).length;
   const gridTop = () => frame.locator('#grid').evaluate((g) => g.getBoundingClientRect().top);
   const topBefore = await gridTop();
+  const statusBox = () => frame.locator('#findStatus').evaluate((e) => Math.round(e.getBoundingClientRect().width));
+  const boxBefore = await statusBox();
   await page.keyboard.press('Control+S');
   await t.until(() => t.entries('Product terminology', 'en', 'fr')?.some(([s, g]) => s === 'server' && g === 'serveur'), 'the service holds server → serveur in EN → FR');
   t.check(true, 'Ctrl+S pushed: EN → FR holds server → serveur');
   await t.until(async () => !(await t.activeTab()).dirty, 'the tab clean after the push');
-  await t.until(async () => /^Saved at .*: the service holds this version\.$/.test((await frame.locator('#findStatus').innerText()).trim()), 'the table\'s status line to say the save went through');
+  await t.until(async () => /^Pushed at \d{1,2}:\d{2}:\d{2}( [AP]M)?$/.test((await frame.locator('#findStatus').innerText()).trim()), 'the table\'s status line to say the save went through');
   t.check(true, 'the table\'s status line says the save went through');
   t.check(await gridTop() === topBefore, `the message moves no row: the grid starts where it did (${topBefore} px)`);
+  const boxAfter = await statusBox();
+  t.check(boxAfter === boxBefore, `the status line keeps the room it had before it spoke, whatever it says (${boxBefore} px wide, now ${boxAfter}): at any width, no message can push the buttons onto a second line`);
   t.check(await frame.locator('#findStatus').getAttribute('title') === (await frame.locator('#findStatus').innerText()).trim(), 'its whole text is in its tooltip');
+  // Readable, not cut to a letter or two (a walk saw "S" and "Save…"): it keeps room for about 26 characters.
+  const width = await frame.locator('#findStatus').evaluate((e) => ({ shown: e.clientWidth, whole: e.scrollWidth, ch: parseFloat(e.ownerDocument.defaultView.getComputedStyle(e).fontSize) * 0.5 }));
+  t.check(width.shown >= Math.min(width.whole, 20 * width.ch), `the status line shows at least about 20 characters of it (${width.shown} of ${width.whole} px)`);
   t.check(t.requests('PUT', /dictionaries/).length - before === 1, 'exactly one PUT: only the dictionary that changed');
   t.check(JSON.stringify(t.entries('Product terminology', 'en', 'fr')) === JSON.stringify([...fr, ['server', 'serveur']].sort((a, b) => ['cloud', 'server', 'dashboard', 'invoice'].indexOf(a[0]) - ['cloud', 'server', 'dashboard', 'invoice'].indexOf(b[0]))),
     `EN → FR holds its three entries and the new one (${JSON.stringify(t.entries('Product terminology', 'en', 'fr'))})`);
