@@ -18,7 +18,7 @@ import { withCancellableProgress } from '../platform/progress';
 import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
 import type { RemoteFileSystem } from './remoteFs';
-import { GONE, GoneError, type Preflight, type SaveUi } from './saveCheck';
+import { GONE, type Preflight, type SaveUi } from './saveCheck';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -139,12 +139,23 @@ function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
   });
 }
 
-/** The dictionary or term list was deleted on the service since the document was read: the way out. Not awaited. An
- * error with a button, which VS Code keeps on screen until it is answered. */
-function showGone(uri: vscode.Uri, ref: RemoteRef): void {
-  const overwrite = vscode.l10n.t('Create It Again…');
-  void vscode.window.showErrorMessage(new GoneError(describeRef(ref)).message, overwrite).then(async (picked) => {
-    if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
+/** The dictionary or term list was deleted on the service since the document was read: the way out, asked for again
+ * in its own words (Overwrite's speak of remote changes to lose or merge), then `recreate` (the Overwrite action). Not
+ * awaited. An error with a button, which VS Code keeps on screen until it is answered. */
+function showGone(ctx: CommandContext, ref: RemoteRef, recreate: (signal: AbortSignal) => Promise<unknown>): void {
+  const again = vscode.l10n.t('Create It Again…');
+  const what = describeRef(ref);
+  void vscode.window.showErrorMessage(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don\'t Save to let it go.', what), again).then(async (picked) => {
+    if (picked !== again) return;
+    const go = vscode.l10n.t('Create It Again');
+    if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service, with your version?', what), {
+      modal: true, detail: vscode.l10n.t('It was deleted there since you opened it (in another window, or by a colleague). Your text becomes its entries.'),
+    }, go) !== go) return;
+    try {
+      await withCancellableProgress(vscode.l10n.t('Pushing {0}…', what), recreate);
+    } catch (err) {
+      await ctx.errors.show(vscode.l10n.t('Could not create {0} again', what), err);
+    }
   });
 }
 
@@ -423,7 +434,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
-      else if (pre.outcome === 'gone') showGone(doc.uri, ref);
+      else if (pre.outcome === 'gone') showGone(ctx, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
       else if (await confirmDrafts(ctx, doc)) await doc.save();
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));

@@ -22,7 +22,7 @@ export function styleListCommands(ctx: CommandContext, actions: StyleRuleActions
   return {
     create: async (_arg?: unknown) => {
       if (!await requireClient(ctx)) return;
-      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('New Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
+      const name = await vscode.window.showInputBox({ title: vscode.l10n.t('Create Style Rule List'), prompt: vscode.l10n.t('Name of the list'), validateInput: validateName });
       if (!name) return;
       // The service takes a name twice; the view and the pickers would then show two lists alike.
       if ((await ctx.styleRules.items())?.some((l) => l.name.trim().toLowerCase() === name.trim().toLowerCase())) {
@@ -31,7 +31,7 @@ export function styleListCommands(ctx: CommandContext, actions: StyleRuleActions
           modal: true, detail: vscode.l10n.t('Two lists of one name are told apart only by their style_id, in this view and in translations that name them.'),
         }, again) !== again) return;
       }
-      const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), description: languageName(l), l })), { title: vscode.l10n.t('Language the list applies to') });
+      const lang = await vscode.window.showQuickPick(STYLE_LANGUAGES.map((l) => ({ label: l.toUpperCase(), description: languageName(l), l })), { title: vscode.l10n.t('Language the list applies to'), matchOnDescription: true });
       if (!lang) return;
       try {
         const list = await withCancellableProgress(vscode.l10n.t('Creating "{0}"…', name), (signal) => actions.createStyleRules(name, lang.l, signal));

@@ -334,6 +334,6 @@ const isNotFound = (err: unknown) => (err as { kind?: string } | undefined)?.kin
  * what to do with it, instead of the service's bare 404. Other errors as they are. */
 function gone(uri: vscode.Uri, err: unknown): unknown {
   if (!isNotFound(err)) return err;
-  return new Error(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (New Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
+  return new Error(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (Create Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
     uri.path.slice(1).replace(/\.json$/, '')));
 }

@@ -164,8 +164,23 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(pushes(), before, 'nothing sent');
     assert.equal(remoteEntries(), undefined, 'the dictionary stays deleted');
     assert.ok(doc.isDirty && doc.getText() === text, 'the text stays');
-    // Chosen explicitly, it is created again with the document's text.
-    assert.equal(await ext.actions.overwriteRemote(doc.uri), true);
+    // Save and Push (Ctrl+S) says it is gone, with one way back, asked for in its own words: it is created again with
+    // the document's text.
+    const said: string[] = [];
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => { answered = resolve; });
+    await withStubbedWindow({
+      showErrorMessage: (async (m: string, ...b: string[]) => { said.push(m); return b[0]; }) as unknown as typeof vscode.window.showErrorMessage,
+      showWarningMessage: (async (m: string, o: { detail?: string }, ...b: string[]) => { said.push(`${m} | ${o.detail}`); setTimeout(answered, 0); return b[0]; }) as unknown as typeof vscode.window.showWarningMessage,
+    }, async () => {
+      await vscode.commands.executeCommand('terminology.save', doc.uri);
+      await done;
+      for (let i = 0; i < 100 && doc.isDirty; i++) await new Promise((r) => setTimeout(r, 50));
+    });
+    assert.deepEqual(said, [
+      `"${GLOSSARY.name}" EN → DE was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don't Save to let it go.`,
+      `Create "${GLOSSARY.name}" EN → DE again on the service, with your version? | It was deleted there since you opened it (in another window, or by a colleague). Your text becomes its entries.`,
+    ]);
     assert.equal(doc.isDirty, false);
     assert.deepEqual(remoteEntries(), text.split('\n').filter(Boolean).map((l) => l.split('\t')));
   });

@@ -47,6 +47,7 @@ describe('editable style rule lists in VS Code', () => {
       showInputBox: async (o) => { asked.push(o?.title ?? ''); return name; },
       showQuickPick: (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => {
         asked.push(o?.title ?? '');
+        if (o?.title === 'Language the list applies to') asked.push(`typing a name finds it: ${o.matchOnDescription === true}`);
         const de = (await items).find((i) => i.label === 'DE');
         asked.push(`DE: ${de?.description}`);
         return de;
@@ -56,7 +57,7 @@ describe('editable style rule lists in VS Code', () => {
     const made = lists().find((l) => l.name === name);
     assert.ok(made, 'created on the service');
     assert.equal(made.language, 'de');
-    assert.deepEqual(asked, ['New Style Rule List', 'Language the list applies to', 'DE: German'], 'the languages are named beside their codes');
+    assert.deepEqual(asked, ['Create Style Rule List', 'Language the list applies to', 'typing a name finds it: true', 'DE: German'], 'the languages are named beside their codes, and found by name');
     // The same name again: asked first (the service would take it); dismissed, nothing is created.
     const twice: string[] = [];
     await withStubbedWindow({
@@ -186,7 +187,7 @@ describe('editable style rule lists in VS Code', () => {
     await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
     await withStubbedWindow({ showWarningMessage: (async () => undefined) as typeof vscode.window.showWarningMessage }, () => ext.actions.deleteStyleRules(styleId));
     assert.ok(!doc.isClosed && doc.isDirty, 'the tab with unsaved edits stays');
-    const said = /^"House style \d+ \(edited\)" is no longer on the service \(it was deleted\)\. Nothing was pushed, and your text is kept here: to keep it, create a list \(New Style Rule List…\) and paste it into that list's JSON; to let it go, close this tab and choose Don't Save\.$/;
+    const said = /^"House style \d+ \(edited\)" is no longer on the service \(it was deleted\)\. Nothing was pushed, and your text is kept here: to keep it, create a list \(Create Style Rule List…\) and paste it into that list's JSON; to let it go, close this tab and choose Don't Save\.$/;
     await assert.rejects(ext.actions.preflightStyleSave(uri), (err: Error) => { assert.match(err.message, said); return true; });
     assert.equal(await doc.save(), false);
     assert.ok(doc.isDirty && JSON.parse(doc.getText()).configured_rules.punctuation.apostrophe === 'use_curly_apostrophes', 'the text stays');
