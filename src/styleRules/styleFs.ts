@@ -189,7 +189,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       return o;
     } catch (err) {
       if (err instanceof vscode.FileSystemError) throw err;
-      if ((err as { kind?: string }).kind === 'not-found') throw vscode.FileSystemError.FileNotFound(uri);
+      if (isNotFound(err)) throw vscode.FileSystemError.FileNotFound(uri);
       throw vscode.FileSystemError.Unavailable(describeError(err));
     }
   }
@@ -243,7 +243,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const checked = styleCore().checkStyleDocument(text, this.knownIds(uri));
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
-    const remote = await (await this.need()).getStyleRules(this.id(uri), signal).catch((err: unknown) => { throw gone(uri, err); });
+    const remote = await (await this.need()).getStyleRules(this.id(uri), signal).catch((err: unknown) => { throw isNotFound(err) ? goneError(uri) : err; });
     if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
     return { outcome: styleCore().isEmptyPlan(styleCore().planPush(styleCore().checkStyleDocument(styleCore().styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
   }
@@ -272,7 +272,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     try {
       remote = await client.getStyleRules(id);
     } catch (err) {
-      if (isNotFound(err)) throw vscode.FileSystemError.Unavailable((gone(uri, err) as Error).message);
+      if (isNotFound(err)) throw vscode.FileSystemError.Unavailable(goneError(uri).message);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: could not check the list on the service before pushing: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
     if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(key) !== remote.version) {
@@ -331,9 +331,8 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
 const isNotFound = (err: unknown) => (err as { kind?: string } | undefined)?.kind === 'not-found';
 
 /** A list deleted on the service (by you in another window, or by a colleague) whose document still has your text:
- * what to do with it, instead of the service's bare 404. Other errors as they are. */
-function gone(uri: vscode.Uri, err: unknown): unknown {
-  if (!isNotFound(err)) return err;
+ * what to do with it, instead of the service's bare 404. */
+function goneError(uri: vscode.Uri): Error {
   return new Error(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (Create Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
     uri.path.slice(1).replace(/\.json$/, '')));
 }

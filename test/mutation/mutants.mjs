@@ -273,7 +273,8 @@ export const mutants = [
   {
     id: 'style-gone-bare-404',
     bug: 'a save of a style rule list deleted on the service shows the service\'s bare 404, with nothing to do',
-    changes: [{ file: 'src/styleRules/styleFs.ts', find: '  if (!isNotFound(err)) return err;\n', replace: '  if (!isNotFound(err) || true) return err;\n' }],
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: 'throw isNotFound(err) ? goneError(uri) : err;', replace: 'throw isNotFound(err) && !err ? goneError(uri) : err;' },
+      { file: 'src/styleRules/styleFs.ts', find: 'if (isNotFound(err)) throw vscode.FileSystemError.Unavailable(goneError(uri)', replace: 'if (isNotFound(err) && !err) throw vscode.FileSystemError.Unavailable(goneError(uri)' }],
     tests: [{ suite: 'integration', grep: 'a list deleted while its tab has unsaved edits' }],
   },
   {
