@@ -15,7 +15,7 @@ import { makeCorpus } from '../bench/corpus';
 import type { TerminologyApi } from '../../src/extension';
 import { note } from './report';
 import { api, EXTENSION_ID, PAID_KEY, service } from './service';
-import { Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
+import { holdText, onCore, onCoreText, Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
 import { startChildEmulator } from './benchEmulator';
 
 const RUNS = Number(process.env.TERMINOLOGY_BENCH_RUNS ?? 9);
@@ -344,13 +344,14 @@ describe('editor benchmark: a 10 MiB dictionary', function () {
     if (!aligned) note(`the CPU profile's clock does not match the monitor's (${profile.startTime} µs, monitor ${clockBefore}–${clockAfter}): no attribution`);
     else {
       // Whose work the stalls were: the samples inside each stall's window, by the frames on their stacks.
-      const split = (a: Attribution | undefined) => (a ? `${ms(a.stallMs)} = ours ${ms(a.ours)}, VS Code's ${ms(a.vscode)}, GC ${ms(a.gc)}${a.bench >= 1 ? `, the benchmark's ${ms(a.bench)}` : ''} [${a.top}]` : 'none over 15 ms');
+      const split = (a: Attribution | undefined) => (a ? `${ms(a.stallMs)} = ours ${ms(a.ours)}, VS Code's ${ms(a.vscode)}, GC ${ms(a.gc)}${a.bench >= 1 ? `, the benchmark's ${ms(a.bench)}` : ''}${onCore(a)} [${a.top}]` : 'none over 15 ms');
       note('stalls by whose work (CPU profile, 0.5 ms samples; "ours" = a frame of dist/ on the stack): the longest stall, and the one where our own work held the loop longest');
+      note('"on a core": how long the extension host\'s thread ran in that stall (its CPU time); the rest of the stall it waited for a core the machine\'s other work had');
       note('operation | our longest hold of the loop (goal ≤ 50 ms) | the longest stall | in VS Code\'s own operation: the longest stall');
       for (const r of rows) {
         const o = profiler.summarize(r.oursStalls);
         const b = r.baseStalls ? profiler.summarize(r.baseStalls) : undefined;
-        note(`${r.op} | ${ms(o.oursLongest?.ours ?? 0)}${o.oursLongest && o.oursLongest !== o.longest ? ` (in a stall of ${split(o.oursLongest)})` : ''} | ${split(o.longest)} | ${b ? split(b.longest) : '-'}`);
+        note(`${r.op} | ${holdText(o.oursLongest, ms)}${o.oursLongest && o.oursLongest !== o.longest ? ` (in a stall of ${split(o.oursLongest)})` : ''}${onCoreText(o)} | ${split(o.longest)} | ${b ? split(b.longest) : '-'}`);
       }
       note(`(bare fetch + PUT, the benchmark's own code: the longest stall ${split(profiler.summarize(bare.stalls).longest)})`);
     }

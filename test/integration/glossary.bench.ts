@@ -19,7 +19,7 @@ import { joinGridTexts, lintGrid } from '../../src/core';
 import { codeOf, ours } from './diagnosticsHelpers';
 import { note } from './report';
 import { api, EXTENSION_ID, PAID_KEY, service } from './service';
-import { Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
+import { holdText, onCore, onCoreText, Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
 import { startChildEmulator } from './benchEmulator';
 import { makeGlossary } from './benchGlossary';
 
@@ -225,10 +225,10 @@ describe('glossary benchmark: 5 dictionaries of 2 MiB as one multilingual docume
     note(`open → all findings (${expected}) | ${ms(allMs)} | | | < 1500 ms (${(allMs / 1500).toFixed(2)}x) | `);
     note(`edit one cell → its findings published (same target, on both lines), beyond the ${debounce} ms debounce | ${ms(median(lat) - debounce)} (all: ${lat.map((x) => (x - debounce).toFixed(0)).join(', ')}) | ${ms(median(baseEdit))} (the change event) | ${((median(lat) - debounce) / median(baseEdit)).toFixed(2)}x | < 50 ms | ${ms(editStall)} / ${ms(baseEditStall)}`);
     note(`  the same to VS Code's onDidChangeDiagnostics in the extension host (which VS Code fires 50 ms after a set) | ${ms(median(latEvent) - debounce)} | | | | `);
-    const split = (a: Attribution | undefined) => (a ? `${ms(a.stallMs)} = ours ${ms(a.ours)}, VS Code's ${ms(a.vscode)}, GC ${ms(a.gc)}${a.bench >= 1 ? `, the benchmark's ${ms(a.bench)}` : ''} [${a.top}]` : 'none over 15 ms');
+    const split = (a: Attribution | undefined) => (a ? `${ms(a.stallMs)} = ours ${ms(a.ours)}, VS Code's ${ms(a.vscode)}, GC ${ms(a.gc)}${a.bench >= 1 ? `, the benchmark's ${ms(a.bench)}` : ''}${onCore(a)} [${a.top}]` : 'none over 15 ms');
     for (const [op, stalls] of [['open', open.stalls], ['VS Code\'s own open', baseOpen.stalls], ['edit', editStalls], ['save', save.stalls], ['table open', tableOpen.stalls]] as const) {
       const o = profiler.summarize([...stalls]);
-      note(`stalls of ${op} by whose work (CPU profile): our longest hold ${ms(o.oursLongest?.ours ?? 0)}${o.oursLongest && o.oursLongest !== o.longest ? ` (in ${split(o.oursLongest)})` : ''}; the longest stall ${split(o.longest)}`);
+      note(`stalls of ${op} by whose work (CPU profile): our longest hold ${holdText(o.oursLongest, ms)}${o.oursLongest && o.oursLongest !== o.longest ? ` (in ${split(o.oursLongest)})` : ''}${onCoreText(o)}; the longest stall ${split(o.longest)}`);
     }
     note(`save after editing one column | ${ms(save.ms)} | | | | ${ms(save.maxStallMs)}; requests: ${sent.map((r) => `${r.method} ${r.path.replace(/\/v3\/glossaries\/[^/]+/, '…')}${r.query ? `?${r.query}` : ''}`).join(', ')} — PUTs: ${puts.length} (goal: 1)`);
   });

@@ -6,10 +6,21 @@
 // the frame nearer the leaf decides: a listener of the benchmark called by our event is the benchmark's); any other
 // is VS Code's (receiving a document, its built-in extensions such as merge-conflict and link detection, the
 // runtime's native work and garbage collection).
+// Both are wall-clock: on a machine with more runnable threads than cores the kernel may take the core from the
+// extension host in the middle of a slice, and that wait counts as a stall (and, in the profile, as the time of
+// whatever function was running). So each stall also records how long the thread really ran in it (its own CPU time,
+// process.threadCpuUsage, Node 23.9+), and the hold is given both ways.
 import * as inspector from 'node:inspector';
 
-/** A stall: the event loop did not run a 5 ms tick between `from` and `to` (µs of the monotonic clock). */
-export interface Stall { from: number; to: number }
+/** A stall: the event loop did not run a 5 ms tick between `from` and `to` (µs of the monotonic clock); `cpuMs`:
+ * how long the thread ran on a core in that window (undefined where the runtime cannot say). */
+export interface Stall { from: number; to: number; cpuMs?: number }
+
+/** The thread's own CPU time in µs, where the runtime gives it (Node 23.9+; the extension host of VS Code 1.10x). */
+const threadCpuUs: (() => number) | undefined = (() => {
+  const f = (process as { threadCpuUsage?: () => { user: number; system: number } }).threadCpuUsage;
+  return typeof f === 'function' ? () => { const u = f.call(process); return u.user + u.system; } : undefined;
+})();
 
 export interface Monitored<T> { result: T; maxStallMs: number; ms: number; stalls: Stall[] }
 
@@ -22,14 +33,17 @@ const KEEP_ABOVE_MS = 15;
  * 15 ms with its window, for attribution by the profile. */
 export async function withStallMonitor<T>(work: () => Promise<T>): Promise<Monitored<T>> {
   let last = nowUs();
+  let lastCpu = threadCpuUs?.();
   let maxStallMs = 0;
   const stalls: Stall[] = [];
   const tick = () => {
     const now = nowUs();
+    const cpu = threadCpuUs?.();
     const stall = (now - last) / 1000 - 5;
     maxStallMs = Math.max(maxStallMs, stall);
-    if (stall > KEEP_ABOVE_MS) stalls.push({ from: last, to: now });
+    if (stall > KEEP_ABOVE_MS) stalls.push({ from: last, to: now, ...(cpu !== undefined && lastCpu !== undefined ? { cpuMs: (cpu - lastCpu) / 1000 } : {}) });
     last = now;
+    lastCpu = cpu;
   };
   const timer = setInterval(tick, 5);
   const t0 = performance.now();
@@ -45,8 +59,9 @@ export async function withStallMonitor<T>(work: () => Promise<T>): Promise<Monit
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
 
-/** What the samples in one stall were doing, in ms. */
-export interface Attribution { stallMs: number; ours: number; vscode: number; bench: number; gc: number; top: string }
+/** What the samples in one stall were doing, in ms. `cpuMs`: how long the thread ran on a core in the stall's
+ * window; `oursOnCore`: our share of that (our samples' share of the window's samples, times `cpuMs`). */
+export interface Attribution { stallMs: number; ours: number; vscode: number; bench: number; gc: number; top: string; cpuMs?: number; oursOnCore?: number }
 
 /** A CPU profile of the extension host (its main thread) while the benchmark runs. */
 export class Profiler {
@@ -112,15 +127,41 @@ export class Profiler {
       tops.set(name, (tops.get(name) ?? 0) + dt);
     }
     a.top = [...tops].sort((x, y) => y[1] - x[1]).slice(0, 3).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ');
+    if (stall.cpuMs !== undefined) {
+      a.cpuMs = stall.cpuMs;
+      const sampled = a.ours + a.vscode + a.bench + a.gc;
+      a.oursOnCore = sampled > 0 ? Math.min(a.ours, stall.cpuMs * a.ours / sampled) : 0;
+    }
     return a;
   }
 
-  /** Of an operation's stalls: the longest one, and the one in which our own work held the loop longest. */
-  summarize(stalls: Stall[]): { longest?: Attribution; oursLongest?: Attribution } {
+  /** Of an operation's stalls: the longest one, the one in which our own work held the loop longest (wall clock), and
+   * the one in which our own work ran longest on a core (when the runtime gives the thread's CPU time). */
+  summarize(stalls: Stall[]): { longest?: Attribution; oursLongest?: Attribution; oursLongestOnCore?: Attribution } {
     const all = stalls.map((s) => this.attribute(s));
     if (!all.length) return {};
     const longest = all.reduce((x, y) => (y.stallMs > x.stallMs ? y : x));
     const oursLongest = all.reduce((x, y) => (y.ours > x.ours ? y : x));
-    return { longest, oursLongest };
+    const onCore = all.filter((a) => a.oursOnCore !== undefined);
+    const oursLongestOnCore = onCore.length ? onCore.reduce((x, y) => (y.oursOnCore! > x.oursOnCore! ? y : x)) : undefined;
+    return { longest, oursLongest, ...(oursLongestOnCore ? { oursLongestOnCore } : {}) };
   }
+}
+
+/** "54.8 ms (on a core 21.0 ms)": a hold by the wall clock, and how long the thread really ran in it. */
+export function holdText(a: Attribution | undefined, ms: (x: number) => string): string {
+  if (!a) return ms(0);
+  return a.cpuMs === undefined ? ms(a.ours) : `${ms(a.ours)} (on a core ${ms(a.oursOnCore ?? 0)})`;
+}
+
+/** ", on a core 21.0 ms" for a stall whose thread CPU time is known. */
+export function onCore(a: Attribution): string {
+  return a.cpuMs === undefined ? '' : `, on a core ${a.cpuMs.toFixed(1)} ms`;
+}
+
+/** "; our longest hold on a core 21.0 ms (…)" when that stall is another than the longest hold by the wall clock. */
+export function onCoreText(o: { oursLongest?: Attribution; oursLongestOnCore?: Attribution }): string {
+  const a = o.oursLongestOnCore;
+  if (!a || a === o.oursLongest) return '';
+  return `; our longest hold on a core ${(a.oursOnCore ?? 0).toFixed(1)} ms (in a stall of ${a.stallMs.toFixed(1)} ms)`;
 }
