@@ -71,7 +71,8 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
   });
 
   step('PO: findings on the target string\'s characters, with codes, doc links and the manifest\'s severities', async () => {
-    await open('de.po');
+    const po = await open('de.po');
+    assert.equal(po.document.languageId, 'po', 'a .po file opens as Gettext PO (its colours), not as Plain Text');
     const ds = await findingsWhere('de.po', (b) => b.length === 2, 'two findings in de.po');
     // msgstr "In der cloud speichern": "cloud" (16–20); msgstr "Ihr Profil": the whole target (8–18).
     assert.deepEqual(brief(ds), [['untranslated-term', 6, 15, 20], ['term-not-used', 9, 8, 18]]);

@@ -787,4 +787,10 @@ export const mutants = [
     changes: [{ file: 'src/workspace/syncCommands.ts', find: '    if (!hadManifest) {\n', replace: '    if (!hadManifest && s === undefined) {\n' }],
     tests: [{ suite: 'ui', grep: '^link-file' }],
   },
+  {
+    id: 'po-plain-text',
+    bug: 'a .po translation file opens as Plain Text: no colours, no # line comment',
+    changes: [{ file: 'package.json', find: '        "id": "po",\n', replace: '        "id": "gettext-po-unused",\n' }],
+    tests: [{ suite: 'integration', grep: 'term check in the editor' }, { suite: 'unit', grep: 'Gettext PO' }],
+  },
 ];

@@ -33,6 +33,12 @@ export async function run(t) {
   const squiggle = t.editor().locator('xpath=..').locator('.squiggly-warning');
   await squiggle.first().waitFor({ state: 'attached', timeout: 30_000 });
   t.check(true, 'the untranslated term has a warning squiggle');
+  // The file opens as Gettext PO, its keywords coloured apart from its strings (not Plain Text).
+  await page.locator('.statusbar-item[id="status.editor.mode"]', { hasText: 'Gettext PO' }).first().waitFor({ timeout: 10_000 });
+  const colourOf = (text) => t.editor().locator('span > span', { hasText: text }).first().getAttribute('class');
+  const [keyword, string] = [await colourOf('msgstr'), await colourOf('"In der cloud speichern"')];
+  t.check(keyword && string && keyword !== string, `the status bar says Gettext PO, and msgstr (${keyword}) is coloured apart from its string (${string})`);
+  await t.shot('term-check-po');
   await t.command('View: Focus Problems');
   const problem = page.locator('.markers-panel .monaco-list-row', { hasText: /"Wolke" \(glossary Term check test, en-de\)/ }).first();
   await problem.waitFor({ timeout: 20_000 });
