@@ -286,6 +286,7 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
     assert.deepEqual(brief(sds), [['term-not-used', 1, 13, 23]]);
     // One catalog, two target languages: "nuage" (fr) is the glossary's, "cloud" (de) is left as in the source.
     const xc = await open('apple/Localizable.xcstrings');
+    assert.equal(xc.document.languageId, 'json', 'a String Catalog opens as JSON (its colours, folding), not as Plain Text');
     const xline = xc.document.lineAt(5).text;
     const xds = await findingsWhere('apple/Localizable.xcstrings', (b) => b.length === 1, 'one finding in the catalog');
     assert.deepEqual(brief(xds), [['untranslated-term', 5, xline.indexOf('cloud'), xline.indexOf('cloud') + 5]]);

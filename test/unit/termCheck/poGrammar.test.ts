@@ -44,6 +44,11 @@ describe('the Gettext PO language: .po files get their colours', () => {
     assert.equal(g.path, './media/po.tmLanguage.json');
   });
 
+  it('gives Flutter ARB files and Apple String Catalogs to VS Code\'s JSON language', () => {
+    const json = manifest.contributes.languages.filter((l) => l.id === 'json').flatMap((l) => l.extensions ?? []);
+    assert.deepEqual(json.sort(), ['.arb', '.xcstrings']);
+  });
+
   it('tells the kinds of comment apart', () => {
     assert.deepEqual(commentScopes('#, fuzzy, c-format'), ['punctuation.definition.comment.po=#,', 'storage.modifier.flags.po= fuzzy, c-format']);
     assert.deepEqual(commentScopes('#: src/upload.c:42 src/main.c:7'), ['punctuation.definition.comment.po=#:', 'comment.line.reference.po markup.underline.link.po= src/upload.c:42 src/main.c:7']);
