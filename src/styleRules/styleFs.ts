@@ -288,8 +288,12 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       for (const u of plan.update) { await client.updateCustomInstruction(id, u.id, { label: u.label, prompt: u.prompt, sourceLanguage: u.source_language }); calls++; }
       for (const c of plan.create) { await client.createCustomInstruction(id, { label: c.label, prompt: c.prompt, sourceLanguage: c.source_language }); calls++; }
     } catch (err) {
-      // Part of the push may have gone through: the next save starts from what the service holds now.
-      await this.fetch(uri, true).catch(() => undefined);
+      // Part of the push may have gone through: the next save starts from what the service holds now. The file keeps
+      // the time the document knows: a later time would make VS Code's own check at the next save take this push's
+      // changes for someone else's ("The content of the file is newer"); the list's version is what that save checks.
+      const kept = this.opened.get(key)?.mtime;
+      const now = await this.fetch(uri, true).catch(() => undefined);
+      if (now && kept !== undefined) now.mtime = kept;
       this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
       if (calls) this.ui.pushedPart?.(uri, calls);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Your text is kept; save again to push the rest.', calls,
@@ -306,6 +310,9 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     // New instructions got their ids from the service: let VS Code re-read the (now clean) document to show them.
     if (after.text !== text) {
       setTimeout(() => {
+        // Not over edits typed since: VS Code would not re-read a document with unsaved edits, and its own check at
+        // their save would take the later time for someone else's change ("The content of the file is newer").
+        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty) return;
         after.mtime = Math.max(Date.now(), after.mtime + 1);
         this.rereads.set(key, { o: after, until: Date.now() + REREAD_MS });
         this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);

@@ -179,6 +179,61 @@ describe('editable style rule lists in VS Code', () => {
     assert.equal((await ext.styleRules.items())?.find((l) => l.styleId === styleId)?.version, remote().version, 'the view shows the version the push left');
   });
 
+  it('a save that stops part way: the next save pushes the rest, as does a save after Revert, with no "file is newer"', async () => {
+    // A newcomer's walk: after the rules went through and the instruction's update failed, every later save met VS
+    // Code's own "The content of the file is newer" (the push had moved the list's version, and with it the file's
+    // stat under the document), even after a Revert and a fresh edit.
+    const tone = { id: '5e1d0c00-0000-4000-8000-00000000abce', label: 'Tone', prompt: 'Be brief.' };
+    remote().custom_instructions = [tone];
+    remote().version++;
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const mine = { configured_rules: { punctuation: { apostrophe: 'use_curly_apostrophes' } }, custom_instructions: [{ ...tone, prompt: 'Be briefer.' }] };
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
+    service().injectFault({ count: 1, status: 400, path: '/custom_instructions/', method: 'PUT' });
+    assert.equal(await doc.save(), false, 'the save stops part way');
+    assert.deepEqual(remote().configured_rules, mine.configured_rules, 'the rules went through');
+    assert.equal(remote().custom_instructions![0].prompt, 'Be brief.', 'the instruction did not');
+    assert.ok(doc.isDirty, 'the text is kept');
+    const before = service().requests.length;
+    assert.equal(await doc.save(), true, 'the next save pushes the rest');
+    assert.equal(remote().custom_instructions![0].prompt, 'Be briefer.');
+    assert.deepEqual(service().requests.slice(before).filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path.replace(styleId, 'ID').replace(tone.id, 'TONE')}`),
+      ['PUT /v3/style_rules/ID/custom_instructions/TONE'], 'only what had not gone through');
+    assert.ok(!doc.isDirty);
+
+    // Again, then Revert File, a fresh edit and a save.
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify({ configured_rules: { punctuation: { apostrophe: 'use_straight_apostrophes' } }, custom_instructions: [{ ...tone, prompt: 'Be brisk.' }] }, null, 2)));
+    service().injectFault({ count: 1, status: 400, path: '/custom_instructions/', method: 'PUT' });
+    assert.equal(await doc.save(), false);
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.ok(!doc.isDirty);
+    assert.equal(JSON.parse(doc.getText()).configured_rules.punctuation.apostrophe, 'use_straight_apostrophes', 'Revert shows what the service holds now');
+    const text = JSON.parse(doc.getText()) as typeof mine;
+    text.custom_instructions[0].prompt = 'Be kind.';
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(text, null, 2)));
+    assert.equal(await doc.save(), true, 'a save after the Revert pushes');
+    assert.equal(remote().custom_instructions![0].prompt, 'Be kind.');
+
+    // Again, then a colleague's change: the save is refused as a conflict, and Overwrite pushes all of the text.
+    const last = JSON.parse(doc.getText()) as typeof mine;
+    last.configured_rules.punctuation.apostrophe = 'use_curly_apostrophes';
+    last.custom_instructions[0].prompt = 'Be clear.';
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(last, null, 2)));
+    service().injectFault({ count: 1, status: 400, path: '/custom_instructions/', method: 'PUT' });
+    assert.equal(await doc.save(), false);
+    assert.deepEqual(remote().configured_rules, last.configured_rules, 'the rules went through (typed at once after the last push)');
+    remote().configured_rules = { numbers: { decimal_separator: 'use_period' } };
+    remote().version++;
+    await assert.rejects(ext.actions.preflightStyleSave(uri).then((p) => { if (p.outcome !== 'conflict') throw new Error(p.outcome); throw new Error('conflict'); }), /^Error: conflict$/);
+    assert.equal(await doc.save(), false, 'the colleague\'s change is not overwritten silently');
+    await ext.actions.overwriteStyleRules(uri);
+    assert.deepEqual(remote().configured_rules, last.configured_rules);
+    assert.equal(remote().custom_instructions![0].prompt, 'Be clear.');
+    assert.ok(!doc.isDirty);
+  });
+
   it('a list deleted while its tab has unsaved edits: a save says what to do with the text, which stays', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);

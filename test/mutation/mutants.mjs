@@ -793,4 +793,16 @@ export const mutants = [
     changes: [{ file: 'package.json', find: '        "id": "po",\n', replace: '        "id": "gettext-po-unused",\n' }],
     tests: [{ suite: 'integration', grep: 'term check in the editor' }, { suite: 'unit', grep: 'Gettext PO' }],
   },
+  {
+    id: 'style-part-push-file-newer',
+    bug: 'after a style rule list\'s push stopped part way, every later save meets VS Code\'s "The content of the file is newer"',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '      if (now && kept !== undefined) now.mtime = kept;\n', replace: '      if (now && kept === -1) now.mtime = kept;\n' }],
+    tests: [{ suite: 'integration', grep: 'a save that stops part way' }],
+  },
+  {
+    id: 'style-reread-over-edits',
+    bug: 'edits typed right after a style rule list\'s push meet VS Code\'s "The content of the file is newer" at their save',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty) return;\n", replace: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty === undefined) return;\n" }],
+    tests: [{ suite: 'integration', grep: 'a save that stops part way' }],
+  },
 ];
