@@ -12,9 +12,9 @@ import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
 import { pairLabel } from '../platform/words';
 import { TermListNode } from '../trees/spokenTermsTree';
 
-import { publishedFindings } from '../lint/convert';
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
+import { once } from '../platform/lazy';
 import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
 import type { RemoteFileSystem } from './remoteFs';
@@ -93,71 +93,10 @@ function pushedStatus(ref: RemoteRef, dictionaries?: readonly string[], total = 
     : vscode.l10n.t('$(check) Pushed {0} of "{1}"', pairs, ref.name);
 }
 
-/** Machine-translated drafts that nobody has changed yet (Add Language, Fill Missing Translations) become entries of
- * the service when saved: Ctrl+S asks first. "Review Drafts" pushes nothing and moves to the first draft. */
-async function confirmDrafts(ctx: CommandContext, doc: vscode.TextDocument): Promise<boolean> {
-  const drafts = publishedFindings(doc.uri, 'draft-translation').sort((a, b) => a.range.start.compareTo(b.range.start));
-  if (!drafts.length) return true;
-  const push = vscode.l10n.t('Push with Drafts');
-  const review = vscode.l10n.t('Review Drafts');
-  // From the table too (Ctrl+S there): once the question is answered, the table's grid takes the keyboard back.
-  // Review Drafts first: the question's first button is its default, and a reflex Enter should not push them.
-  const picked = await ctx.pickers.after(vscode.window.showWarningMessage(
-    drafts.length === 1
-      ? vscode.l10n.t('1 machine-translated draft in {0} has not been reviewed.', basename(doc.uri))
-      : vscode.l10n.t('{0} machine-translated drafts in {1} have not been reviewed.', drafts.length, basename(doc.uri)),
-    { modal: true, detail: vscode.l10n.t('Pushing makes them entries of the service as they are. Drafts are shown in italics, each with a "draft-translation" note; editing one makes it yours.') },
-    review, push,
-  ));
-  if (picked === push) return true;
-  if (picked === review) {
-    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
-    const inTable = tab?.input instanceof vscode.TabInputCustom && tab.input.uri.toString() === doc.uri.toString();
-    if (inTable) await vscode.commands.executeCommand('terminology.table.firstFinding', doc.uri, 'draft-translation');
-    else {
-      const editor = await vscode.window.showTextDocument(doc);
-      editor.selection = new vscode.Selection(drafts[0].range.start, drafts[0].range.end);
-      editor.revealRange(drafts[0].range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
-    }
-  }
-  return false;
-}
-
-/** The remote moved since the document's base: one notification with the ways out. Not awaited. An error (the save
- * failed): VS Code keeps an error with buttons on screen until it is answered, where a warning hides after a while. */
-function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
-  const compare = vscode.l10n.t('Compare');
-  const merge = vscode.l10n.t('Merge');
-  const overwrite = vscode.l10n.t('Overwrite…');
-  void vscode.window.showErrorMessage(
-    vscode.l10n.t('{0} was changed remotely since you opened it. Nothing was pushed; your text is kept. Compare the two, merge their changes into yours, or overwrite them.', describeRef(ref)),
-    compare, merge, overwrite,
-  ).then(async (picked) => {
-    if (picked === compare) await vscode.commands.executeCommand('terminology.compareWithRemote', uri);
-    if (picked === merge) await vscode.commands.executeCommand('terminology.mergeWithRemote', uri);
-    if (picked === overwrite) await vscode.commands.executeCommand('terminology.overwriteRemote', uri);
-  });
-}
-
-/** The dictionary or term list was deleted on the service since the document was read: the way out, asked for again
- * in its own words (Overwrite's speak of remote changes to lose or merge), then `recreate` (the Overwrite action). Not
- * awaited. An error with a button, which VS Code keeps on screen until it is answered. */
-function showGone(ctx: CommandContext, ref: RemoteRef, recreate: (signal: AbortSignal) => Promise<unknown>): void {
-  const again = vscode.l10n.t('Create It Again…');
-  const what = describeRef(ref);
-  void vscode.window.showErrorMessage(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don\'t Save to let it go.', what), again).then(async (picked) => {
-    if (picked !== again) return;
-    const go = vscode.l10n.t('Create It Again');
-    if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service, with your version?', what), {
-      modal: true, detail: vscode.l10n.t('It was deleted there since you opened it (in another window, or by a colleague). Your text becomes its entries.'),
-    }, go) !== go) return;
-    try {
-      await withCancellableProgress(vscode.l10n.t('Pushing {0}…', what), recreate);
-    } catch (err) {
-      await ctx.errors.show(vscode.l10n.t('Could not create {0} again', what), err);
-    }
-  });
-}
+/** What a save says when it does not simply push (drafts to review, a conflict, a document gone from the service):
+ * loaded when one is first shown (./lazy.ts, ./savePrompts.ts). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const savePrompts = once(() => require('./lazy') as typeof import('./lazy'));
 
 /** The remote document at `uri`, or undefined. */
 async function remoteDocument(uri: vscode.Uri | undefined): Promise<{ doc: vscode.TextDocument; ref: RemoteRef } | undefined> {
@@ -433,9 +372,10 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
     try {
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
-      else if (pre.outcome === 'conflict') showConflict(doc.uri, ref);
-      else if (pre.outcome === 'gone') showGone(ctx, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
-      else if (await confirmDrafts(ctx, doc)) await doc.save();
+      else if (pre.outcome === 'conflict') savePrompts().showConflict(doc.uri, ref);
+      else if (pre.outcome === 'gone') savePrompts().showGone(ctx, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
+      else if (pre.outcome === 'container-gone') savePrompts().showContainerGone(ctx, doc, ref);
+      else if (await savePrompts().confirmDrafts(ctx, doc)) await doc.save();
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
     }

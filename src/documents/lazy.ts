@@ -1,5 +1,6 @@
-/** Push File to Glossary…: its steps and actions (read, lint, compare with the dictionary, replace or merge). Bundled
- * apart as dist/pushFile.js and loaded when it first runs (see ../platform/lazy.ts); the remote documents stay. */
+/** Push File to Glossary…: its steps and actions (read, lint, compare with the dictionary, replace or merge); and what
+ * Ctrl+S in a remote document says when it does not simply push (./savePrompts.ts). Bundled apart as dist/pushFile.js and loaded when
+ * one first runs (see ../platform/lazy.ts); the remote documents stay. */
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { CommandContext } from '../trees/commandContext';
 import { pushFileActions, pushFileCommand } from './pushFileCommand';
@@ -8,3 +9,5 @@ export function makePushFile(ctx: CommandContext, diagnostics: DiagnosticsManage
   const actions = pushFileActions(ctx, diagnostics);
   return { actions, command: pushFileCommand(ctx, actions) };
 }
+
+export { confirmDrafts, showConflict, showContainerGone, showGone } from './savePrompts';

@@ -12,7 +12,7 @@ import type { Logger } from '../base/logger';
 import { describeError, inSentence } from '../platform/errors';
 import { shownInTab } from '../platform/tabs';
 import { PartialPushError, type RemoteStore } from './remoteStore';
-import { ConflictError, GoneError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, WILL_SAVE_WAIT_MS, type EarlyFetch, type Preflight, type Prepared, type SaveUi } from './saveCheck';
+import { ConflictError, ContainerGoneError, GoneError, PREFLIGHT_MS, SaveCheck, WILL_SAVE_FETCH_MS, WILL_SAVE_WAIT_MS, type EarlyFetch, type Preflight, type Prepared, type SaveUi } from './saveCheck';
 import { BaseStore } from './baseStore';
 import { TextSizes } from './textSizes';
 import type { SpilledBases } from './spilledBases';
@@ -481,12 +481,13 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         const { outcome, remote } = await this.check.decide(key, ref, base, text, fetched, signal, prepared?.remoteIsBase);
         if (outcome === 'conflict') throw new ConflictError(what);
         if (outcome === 'gone') throw new GoneError(what);
+        if (outcome === 'container-gone') throw new ContainerGoneError(ref);
         this.approved.delete(key);
         if (outcome === 'push') ({ dictionaries, entryCount } = await this.store.replace(ref, text, signal, remote, prepared?.body));
         else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {
-      if (err instanceof ConflictError || err instanceof GoneError) throw vscode.FileSystemError.Unavailable(err.message);
+      if (err instanceof ConflictError || err instanceof GoneError || err instanceof ContainerGoneError) throw vscode.FileSystemError.Unavailable(err.message);
       if (err instanceof PartialPushError) {
         // What went through is the remote now: the next save compares with it and sends only the rest.
         const v = this.versions.get(key);

@@ -35,6 +35,21 @@ export class RemoteStore {
       : vscode.l10n.t('There is no {0} named "{1}".', ref.kind !== 'termList' ? 'glossary' : 'Spoken Terms collection', ref.name));
   }
 
+  /** Whether the glossary or Spoken Terms collection `ref` belongs to is missing on the service for the key set now
+   * (deleted, or the key is another account's); undefined when that cannot be told (the service did not answer). */
+  async containerMissing(ref: RemoteRef, signal?: AbortSignal): Promise<boolean | undefined> {
+    try {
+      const client = await this.client();
+      const id = await this.idOf(ref, signal);
+      if (ref.kind === 'termList') await client.getSpokenTerms(id, signal);
+      else await client.getGlossary(id, signal);
+      return false;
+    } catch (err) {
+      if (err instanceof NotFoundError || (err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) return true;
+      return undefined;
+    }
+  }
+
   /** The entries as the service returns them (TSV for dictionaries, one term per line for term lists). `forRead`:
    * for a readFile, which takes the UTF-8 bytes of a large text made with it on the worker (takeBytes). */
   async fetch(ref: RemoteRef, signal?: AbortSignal, forRead = false): Promise<string> {

@@ -40,8 +40,9 @@ export const WILL_SAVE_FETCH_MS = PREFLIGHT_MS;
  * skips those whose turn comes later: a third of it at most. */
 export const WILL_SAVE_WAIT_MS = 500;
 
-/** `gone`: the dictionary or term list was deleted on the service since the document was read from it. */
-export type Preflight = { outcome: 'unchanged' | 'conflict' | 'gone' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
+/** `gone`: the dictionary or term list was deleted on the service since the document was read from it;
+ * `container-gone`: its whole glossary or collection is not there for the key set now (deleted, or another account's). */
+export type Preflight = { outcome: 'unchanged' | 'conflict' | 'gone' | 'container-gone' | 'same' | 'push' } | { outcome: 'blocked'; errors: number };
 
 /** What Overwrite approves when the remote is gone (deleted on the service): a save may create it again. */
 export const GONE = '\u0000deleted on the service';
@@ -252,7 +253,7 @@ export class SaveCheck {
 
   /** Whether saving `text` over `remote` is safe: the remote is the base the text descends from (or the one the
    * user chose to overwrite), or already holds the text. A conflict keeps the remote for Compare and Merge. */
-  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal, remoteIsBase?: Promise<boolean | undefined>): Promise<{ outcome: 'conflict' | 'gone' | 'same' | 'push'; remote: string | undefined }> {
+  async decide(key: string, ref: RemoteRef, base: string | undefined, text: string, fetched: Fetched, signal?: AbortSignal, remoteIsBase?: Promise<boolean | undefined>): Promise<{ outcome: 'conflict' | 'gone' | 'container-gone' | 'same' | 'push'; remote: string | undefined }> {
     let remote: string | undefined;
     if (typeof fetched === 'object') {
       // Kept on the worker: compared with the base there (`remoteIsBase`: already, when the save's checks were made
@@ -270,6 +271,8 @@ export class SaveCheck {
     } else remote = fetched;
     // A dictionary or term list is opened only when the service has it (a read of a missing one fails): gone now, it
     // was deleted there since. A push would create it again over that deletion; only when Overwrite chose to.
+    // Its whole glossary or collection missing: no push can create the document there (the service answers 404).
+    if (remote === undefined && await this.store.containerMissing(ref, signal)) return { outcome: 'container-gone', remote };
     if (remote === undefined && ref.kind !== 'glossary') return { outcome: this.approved.get(key) === GONE ? 'push' : 'gone', remote };
     // Both callers have found that the text differs from its base: a remote that is still the base (the common
     // case, told by one string comparison) is neither the same as the text nor changed.
@@ -296,6 +299,19 @@ export class GoneError extends Error {
   constructor(what: string) {
     super(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. To create it again with your text, run "Overwrite Remote with My Version" (editor title); to let it go, close the tab and choose Don\'t Save.', what));
   }
+}
+
+/** A save found the document's whole glossary or collection missing for the key set now: nothing can be pushed. */
+export class ContainerGoneError extends Error {
+  constructor(ref: RemoteRef) {
+    super(containerGoneMessage(ref));
+  }
+}
+
+export function containerGoneMessage(ref: RemoteRef): string {
+  return ref.kind === 'termList'
+    ? vscode.l10n.t('The Spoken Terms collection "{0}" is not on the service for the API key set now: it was deleted, or the key is another account\'s. Nothing was pushed; your text is kept. To keep it, Save a Copy… as a file; if the key is the wrong one, Set API Key and save again.', ref.name)
+    : vscode.l10n.t('The glossary "{0}" is not on the service for the API key set now: it was deleted, or the key is another account\'s. Nothing was pushed; your text is kept. To keep it, Save a Copy… as a file (Push File to Glossary… puts it into any glossary); if the key is the wrong one, Set API Key and save again.', ref.name);
 }
 
 /** A save found the remote changed since the document's base: nothing is pushed. */

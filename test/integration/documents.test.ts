@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
 import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { Account } from '../emulator/state';
@@ -183,6 +184,48 @@ describe('remote documents: edit, lint, push', () => {
     ]);
     assert.equal(doc.isDirty, false);
     assert.deepEqual(remoteEntries(), text.split('\n').filter(Boolean).map((l) => l.split('\t')));
+  });
+
+  it('a dictionary whose whole glossary is gone for the key: the save says so, and Save a Copy… keeps the text as a file', async () => {
+    // A helper's walk: the glossary deleted on the service (or a key of another account set), the save said the
+    // dictionary was deleted and offered Create It Again…, whose push the service refused (404): round and round.
+    const gone = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000003', name: 'Docs gone test' };
+    account().glossaries.push({
+      glossary_id: gone.glossaryId, name: gone.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage']] }],
+    });
+    const mine = await ext.actions.openDictionary(gone, { sourceLang: 'en', targetLang: 'fr' });
+    try {
+      await append(mine, 'ticket\tbillet\n');
+      const text = mine.getText();
+      account().glossaries = account().glossaries.filter((g) => g.glossary_id !== gone.glossaryId);
+      const before = pushes();
+      assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'container-gone' });
+      assert.equal(await mine.save(), false, 'the save is refused');
+      assert.equal(pushes(), before, 'nothing sent');
+      assert.ok(mine.isDirty && mine.getText() === text, 'the text stays');
+      const said: string[] = [];
+      const copy = vscode.Uri.joinPath(vscode.Uri.file(tmpdir()), `copy-${Date.now()}.glossary.tsv`);
+      let offered: string | undefined;
+      await withStubbedWindow({
+        showErrorMessage: (async (m: string, ...b: string[]) => { said.push([m, ...b].join(' | ')); return b[0]; }) as unknown as typeof vscode.window.showErrorMessage,
+        showSaveDialog: (async (o: vscode.SaveDialogOptions) => { offered = o.defaultUri?.path.split('/').pop(); return copy; }) as typeof vscode.window.showSaveDialog,
+      }, async () => {
+        await vscode.commands.executeCommand('terminology.save', mine.uri);
+        for (let i = 0; i < 100 && !vscode.workspace.textDocuments.some((d) => d.uri.toString() === copy.toString()); i++) await new Promise((r) => setTimeout(r, 50));
+      });
+      assert.deepEqual(said, [`The glossary "${gone.name}" is not on the service for the API key set now: it was deleted, or the key is another account's. Nothing was pushed; your text is kept. To keep it, Save a Copy… as a file (Push File to Glossary… puts it into any glossary); if the key is the wrong one, Set API Key and save again. | Save a Copy… | Set API Key`]);
+      if (vscode.workspace.workspaceFolders?.length) assert.equal(offered, 'Docs gone test EN-FR.glossary.tsv');
+      assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(copy)), text, 'the copy holds the text');
+      assert.equal(pushes(), before, 'still nothing sent');
+      assert.ok(mine.isDirty, 'the tab keeps its text');
+      await vscode.workspace.fs.delete(copy);
+    } finally {
+      await vscode.window.showTextDocument(mine);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.window.showTextDocument(doc);
+    }
   });
 
   it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {

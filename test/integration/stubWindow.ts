@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 
 type WindowStubs = Partial<Pick<typeof vscode.window,
-  'showQuickPick' | 'showInputBox' | 'showOpenDialog' | 'setStatusBarMessage' | 'withProgress' | 'showInformationMessage' | 'showWarningMessage' | 'showErrorMessage'>>;
+  'showQuickPick' | 'showInputBox' | 'showOpenDialog' | 'showSaveDialog' | 'setStatusBarMessage' | 'withProgress' | 'showInformationMessage' | 'showWarningMessage' | 'showErrorMessage'>>;
 
 export async function withStubbedWindow<T>(stubs: WindowStubs, run: () => Promise<T>): Promise<T> {
   const window = vscode.window as unknown as Record<string, unknown>;

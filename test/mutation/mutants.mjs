@@ -298,7 +298,7 @@ export const mutants = [
   {
     id: 'conflict-prompt-hides',
     bug: 'the Compare / Merge / Overwrite prompt of a refused save is a warning, which VS Code hides after a few seconds',
-    changes: [{ file: 'src/documents/documentCommands.ts', find: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showErrorMessage(", replace: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showWarningMessage(" }],
+    changes: [{ file: 'src/documents/savePrompts.ts', find: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showErrorMessage(", replace: "  const overwrite = vscode.l10n.t('Overwrite…');\n  void vscode.window.showWarningMessage(" }],
     tests: [{ suite: 'ui', grep: '^conflict' }],
   },
   {
@@ -804,5 +804,11 @@ export const mutants = [
     bug: 'edits typed right after a style rule list\'s push meet VS Code\'s "The content of the file is newer" at their save',
     changes: [{ file: 'src/styleRules/styleFs.ts', find: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty) return;\n", replace: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty === undefined) return;\n" }],
     tests: [{ suite: 'integration', grep: 'a save that stops part way' }],
+  },
+  {
+    id: 'container-gone-said-deleted',
+    bug: 'a save into a glossary gone for the key says the dictionary was deleted and offers Create It Again…, which the service refuses',
+    changes: [{ file: 'src/documents/saveCheck.ts', find: 'if (remote === undefined && await this.store.containerMissing(ref, signal))', replace: 'if (remote === undefined && !ref && await this.store.containerMissing(ref, signal))' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
 ];
