@@ -143,6 +143,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         this.sizes.delete(key);
         this.forgetBase(key);
         this.remoteSeen.delete(key);
+        this.check.unconfirmed.delete(key);
         this.approved.delete(key);
         // The bases of its recent texts stay (a few per address, for the last addresses seen): VS Code gives a
         // reopened document its undo stack back, and an Undo must bring back the base of the text it restores.
@@ -510,6 +511,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       // After a garbled answer or a lost connection the service may hold the text already; saving again is safe
       // either way (it pushes only when the service does not hold this text).
       const maybe = err instanceof MalformedResponseError || err instanceof NetworkError;
+      if (maybe) this.check.unconfirmed.set(key, text);
       throw vscode.FileSystemError.Unavailable(maybe
         ? vscode.l10n.t('Perhaps not pushed: {0}. Your text is kept; save again, which pushes only if the service does not hold this text yet.', inSentence(describeError(err)))
         : vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
@@ -517,6 +519,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const now = Date.now();
     this.versions.set(key, { text, mtime: Math.max(now, (this.versions.get(key)?.mtime ?? 0) + 1), fetchedAt: now, checkedAt: now });
     this.remoteSeen.delete(key);
+    this.check.unconfirmed.delete(key);
     // Every earlier text of this document now descends from what was just pushed.
     this.history.forget(key);
     this.forgetBase(key);

@@ -88,6 +88,10 @@ export class SaveCheck {
   constructor(private readonly store: RemoteStore, private readonly approved: ReadonlyMap<string, string>,
     private readonly remoteSeen: Map<string, string>, private readonly ui?: Pick<SaveUi, 'errorsAt'>) {}
 
+  /** Per address, a text whose push got no answer (a lost connection, a garbled reply): the service may hold it. A
+   * remote equal to it is this document's own push, not a colleague's change (see decide). */
+  readonly unconfirmed = new Map<string, string>();
+
   /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
    * Pull or a stat of 10 MiB never stalls the extension host. */
   private get offload(): Offload { return this.store.offload; }
@@ -278,6 +282,10 @@ export class SaveCheck {
     // case, told by one string comparison) is neither the same as the text nor changed.
     if (remote !== undefined && remote === base) return { outcome: 'push', remote };
     if (remote !== undefined && await this.same(ref, remote, text)) return { outcome: 'same', remote };
+    // The remote is the text an earlier save sent and heard nothing back about: that push went through, and the text
+    // now descends from it.
+    const sent = this.unconfirmed.get(key);
+    if (remote !== undefined && sent !== undefined && await this.same(ref, remote, sent)) return { outcome: 'push', remote };
     const approved = this.approved.get(key);
     // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
     const unchanged = remote === undefined || (base !== undefined && await this.same(ref, remote, base));

@@ -228,6 +228,38 @@ describe('remote documents: edit, lint, push', () => {
     }
   });
 
+  it('a push whose answer was lost went through: the next save takes the service\'s text for its own, not a colleague\'s', async () => {
+    // A helper's walk: after "Perhaps not pushed" (the answer to the PUT was lost, the service held the text), an
+    // edit and a save said the dictionary "was changed remotely", and Merge merged "0 remote changes".
+    const lost = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000004', name: 'Docs lost answer test' };
+    account().glossaries.push({
+      glossary_id: lost.glossaryId, name: lost.name, creation_time: '2026-11-01T00:00:00Z',
+      dictionaries: [{ source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage']] }],
+    });
+    const entries = () => account().glossaries.find((g) => g.glossary_id === lost.glossaryId)!.dictionaries[0].entries;
+    const mine = await ext.actions.openDictionary(lost, { sourceLang: 'en', targetLang: 'fr' });
+    try {
+      await append(mine, 'ticket\tbillet\n');
+      service().injectFault({ count: 10, dropAfter: true, method: 'PUT', path: '/dictionaries$' });
+      assert.equal(await mine.save(), false, 'no answer: the save cannot say it pushed');
+      assert.deepEqual(entries(), [['cloud', 'nuage'], ['ticket', 'billet']], 'the service holds the text');
+      service().clearFaults();
+      await append(mine, 'invoice\tfacture\n');
+      assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'push' }, 'not a conflict');
+      assert.equal(await mine.save(), true);
+      assert.deepEqual(entries(), [['cloud', 'nuage'], ['ticket', 'billet'], ['invoice', 'facture']]);
+      // A colleague's change after that is still one.
+      entries().push(['login', 'connexion']);
+      await append(mine, 'price\tprix\n');
+      assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'conflict' }, 'a colleague\'s change is still refused');
+    } finally {
+      await vscode.window.showTextDocument(mine);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      account().glossaries = account().glossaries.filter((g) => g.glossary_id !== lost.glossaryId);
+      await vscode.window.showTextDocument(doc);
+    }
+  });
+
   it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {
     await append(doc, 'login\tAnmeldung\n');
     const text = doc.getText();

@@ -811,4 +811,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/saveCheck.ts', find: 'if (remote === undefined && await this.store.containerMissing(ref, signal))', replace: 'if (remote === undefined && !ref && await this.store.containerMissing(ref, signal))' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
+  {
+    id: 'lost-answer-taken-for-colleague',
+    bug: 'after a push whose answer was lost (the service holds the text), the next save calls that text a colleague\'s change',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (maybe) this.check.unconfirmed.set(key, text);\n', replace: '      if (maybe && !key) this.check.unconfirmed.set(key, text);\n' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
 ];
