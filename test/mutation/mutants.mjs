@@ -817,4 +817,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (maybe) this.check.unconfirmed.set(key, text);\n', replace: '      if (maybe && !key) this.check.unconfirmed.set(key, text);\n' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
+  {
+    id: 'style-title-dictionary-actions',
+    bug: 'a style rule list\'s title bar offers a dictionary\'s Pull from Remote, which answers "Open a dictionary or term list… first"',
+    changes: [{ file: 'package.json', find: '          "command": "terminology.pull",\n          "when": "resourceScheme == terminology && resourceExtname != .json",\n', replace: '          "command": "terminology.pull",\n          "when": "resourceScheme == terminology",\n' }],
+    tests: [{ suite: 'ui', grep: '^style-rules\\.' }],
+  },
 ];

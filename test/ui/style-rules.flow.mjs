@@ -13,6 +13,13 @@ export async function run(t) {
   await page.locator('.editor-group-container.active .tab.active', { hasText: 'Technische Dokumentation.json' }).first().waitFor({ timeout: 20_000 });
   await t.editor().locator('.view-line').first().waitFor({ timeout: 20_000 });
   await t.until(async () => (await t.editor().innerText()).includes('write_with_hyphen'), 'the document shows the list');
+  // The tab's title bar holds the style rule list's own actions, not a dictionary's (whose Pull or Merge would answer
+  // "Open a dictionary or term list… first").
+  const actions = page.locator('.editor-group-container.active .editor-actions .action-label');
+  await page.locator('.editor-group-container.active .editor-actions .action-label[aria-label^="Save and Push Style Rule List"]').first().waitFor({ timeout: 10_000 });
+  const labels = (await actions.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).filter(Boolean);
+  t.check(labels.some((l) => l.startsWith('Compare Style Rule List with the Service')) && !labels.some((l) => /^(Compare with Remote|Pull from Remote|Merge Remote Changes|Overwrite Remote)/.test(l)),
+    `the title bar has the list's Save and Compare, none of a dictionary's actions (${labels.join(' · ')})`);
 
   /** Selects the first match of `word` in the editor (Find, then Escape keeps the match selected) and types over it. */
   const replace = async (word, by) => {
