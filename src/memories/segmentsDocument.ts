@@ -3,7 +3,7 @@
  * that the service applies. The first lines say the total, what is shown and the filter. */
 import * as vscode from 'vscode';
 import type { ServiceClient, SourceSegment, TranslationMemory } from '../api';
-import { describeError } from '../platform/errors';
+import { describeError, NoKeyError } from '../platform/errors';
 import type { Logger } from '../base/logger';
 import { plural } from '../platform/words';
 import { languagesLabel } from './memoriesTree';
@@ -130,7 +130,7 @@ export class SegmentsDocuments implements vscode.TextDocumentContentProvider, vs
 
   private async loadPage(uri: vscode.Uri, v: View, signal?: AbortSignal, rethrow = false): Promise<void> {
     const client = await this.client();
-    if (!client) throw new Error(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+    if (!client) throw new NoKeyError();
     const generation = v.generation;
     try {
       const page = await client.listSegments(v.memory.translationMemoryId, { pageSize: PAGE, cursor: v.cursor, filterText: v.filter.text || undefined, caseSensitive: v.filter.caseSensitive }, signal);

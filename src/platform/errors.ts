@@ -1,6 +1,6 @@
 /** How failures reach the user: the service's message, the trace id, and what to do next. */
 import * as vscode from 'vscode';
-import { CancelledError, ServiceError } from '../api';
+import { AuthenticationError, CancelledError, ServiceError } from '../api';
 import type { Logger } from '../base/logger';
 
 export function describeError(err: unknown): string {
@@ -16,15 +16,25 @@ export const inSentence = (text: string): string => text.replace(/\.+$/, '');
 export class ShownErrors {
   constructor(private readonly log: Logger) {}
 
-  /** Shows a failure with "Show Log" and, when given, "Retry", and writes it to the log. Cancellation is not an
-   * error. */
+  /** Shows a failure with "Show Log" and, when given, "Retry", and writes it to the log; a refused or missing key
+   * with "Set API Key" first, the way out it names. Cancellation is not an error. */
   async show(action: string, err: unknown, retry?: () => unknown): Promise<void> {
     if (err instanceof CancelledError) return;
     this.log.error(`${action}: ${describeError(err)}`);
     if (err instanceof Error && !(err instanceof ServiceError) && err.stack) this.log.debug(err.stack);
-    const choices = [vscode.l10n.t('Show Log'), ...(retry ? [vscode.l10n.t('Retry')] : [])];
-    const picked = await vscode.window.showErrorMessage(`${action}: ${describeError(err)}`, ...choices);
-    if (picked === choices[0]) await vscode.commands.executeCommand('terminology.showLog');
-    else if (picked && retry) await retry();
+    const key = err instanceof AuthenticationError || err instanceof NoKeyError ? [vscode.l10n.t('Set API Key')] : [];
+    const log = vscode.l10n.t('Show Log');
+    const picked = await vscode.window.showErrorMessage(`${action}: ${describeError(err)}`, ...key, log, ...(retry ? [vscode.l10n.t('Retry')] : []));
+    if (picked === undefined) return;
+    if (picked === key[0]) await vscode.commands.executeCommand('terminology.setApiKey');
+    else if (picked === log) await vscode.commands.executeCommand('terminology.showLog');
+    else if (retry) await retry();
+  }
+}
+
+/** No API key is set: an action cannot reach the service (its message says to run Set API Key). */
+export class NoKeyError extends Error {
+  constructor() {
+    super(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
   }
 }

@@ -192,7 +192,7 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {
-          await ctx.errors.show(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err);
+          await ctx.errors.show(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err, () => vscode.commands.executeCommand('terminology.styleRules.save', uri));
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.compare', async (arg?: unknown) => {

@@ -7,7 +7,7 @@ import type { ServiceClient } from '../api';
 import type { Offload } from '../worker/offload';
 import type { PushBlockedNotices } from '../platform/blocked';
 import type { PickerFocus } from '../platform/pickerFocus';
-import type { ShownErrors } from '../platform/errors';
+import { NoKeyError, type ShownErrors } from '../platform/errors';
 import * as vscode from 'vscode';
 
 /** What every command module gets: the shared client, the trees, a logger, and the extension's one offload (made in
@@ -42,7 +42,7 @@ export async function requireClient(ctx: CommandContext): Promise<ServiceClient 
 /** The client, or an error that says how to get one (for actions, which take plain values and throw). */
 export async function clientOrThrow(ctx: CommandContext): Promise<ServiceClient> {
   const client = await ctx.clients.get();
-  if (!client) throw new Error(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+  if (!client) throw new NoKeyError();
   return client;
 }
 

@@ -260,6 +260,21 @@ describe('remote documents: edit, lint, push', () => {
     }
   });
 
+  it('a failure the key causes (the service answers 401) offers Set API Key first', async () => {
+    // A helper's walk: a refused key's message said to set the key, with only Show Log and Retry to click.
+    const said: string[] = [];
+    service().injectFault({ count: 1, status: 401, path: '/entries' });
+    try {
+      await withStubbedWindow({
+        showErrorMessage: (async (m: string, ...b: string[]) => { said.push([m, ...b].join(' | ')); return undefined; }) as unknown as typeof vscode.window.showErrorMessage,
+      }, () => Promise.resolve(vscode.commands.executeCommand('terminology.compareWithRemote', doc.uri)));
+    } finally {
+      service().clearFaults();
+    }
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.match(said[0], /^Could not compare with the remote: .* \| Set API Key \| Show Log$/);
+  });
+
   it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {
     await append(doc, 'login\tAnmeldung\n');
     const text = doc.getText();

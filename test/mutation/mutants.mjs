@@ -823,4 +823,10 @@ export const mutants = [
     changes: [{ file: 'package.json', find: '          "command": "terminology.pull",\n          "when": "resourceScheme == terminology && resourceExtname != .json",\n', replace: '          "command": "terminology.pull",\n          "when": "resourceScheme == terminology",\n' }],
     tests: [{ suite: 'ui', grep: '^style-rules\\.' }],
   },
+  {
+    id: 'key-error-no-set-key',
+    bug: 'a failure the key causes (401) offers only Show Log and Retry, not the Set API Key its message asks for',
+    changes: [{ file: 'src/platform/errors.ts', find: 'const key = err instanceof AuthenticationError || err instanceof NoKeyError ?', replace: 'const key = (err instanceof AuthenticationError && !err.message) || err instanceof NoKeyError ?' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
 ];
