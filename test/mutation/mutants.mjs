@@ -829,4 +829,10 @@ export const mutants = [
     changes: [{ file: 'src/platform/errors.ts', find: 'const key = err instanceof AuthenticationError || err instanceof NoKeyError ?', replace: 'const key = (err instanceof AuthenticationError && !err.message) || err instanceof NoKeyError ?' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
+  {
+    id: 'style-unknown-id-no-fix',
+    bug: 'an instruction id the list lacks (a list\'s JSON pasted into another) has no quick fix',
+    changes: [{ file: 'src/core/styleRules/document.ts', find: "`The list has no instruction with the id \"${id}\": remove \"id\" to create a new instruction.`), fix: asNew });", replace: "`The list has no instruction with the id \"${id}\": remove \"id\" to create a new instruction.`), ...(asNew ? {} : { fix: asNew }) });" }],
+    tests: [{ suite: 'unit', grep: 'style rule list documents' }],
+  },
 ];

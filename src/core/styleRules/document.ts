@@ -78,6 +78,18 @@ function at(node: Node, code: StyleCode, message: string, severity: 'error' | 'w
   return { code, severity, message, start: node.offset, end: node.offset + node.length };
 }
 
+/** The fix that removes a property (its comma with it) from its object: the value node `value` names it. */
+function removeProperty(value: Node, title: string): StyleFinding['fix'] {
+  const prop = value.parent!;
+  const siblings = prop.parent?.children ?? [prop];
+  const i = siblings.indexOf(prop);
+  const next = siblings[i + 1];
+  const prev = siblings[i - 1];
+  if (next) return { title, start: prop.offset, end: next.offset, text: '' };
+  if (prev) return { title, start: prev.offset + prev.length, end: prop.offset + prop.length, text: '' };
+  return { title, start: prop.offset, end: prop.offset + prop.length, text: '' };
+}
+
 /** The fix that replaces a string node's value (keeping its quotes). */
 function replaceString(node: Node, value: string, title: string): StyleFinding['fix'] {
   return { title, start: node.offset, end: node.offset + node.length, text: JSON.stringify(value) };
@@ -161,8 +173,9 @@ function checkInstructions(node: Node, findings: StyleFinding[], knownIds?: Read
     const idNode = fields.get('id');
     const id = idNode?.type === 'string' ? String(idNode.value) : undefined;
     if (idNode && id !== undefined) {
-      if (seen.has(id)) findings.push(at(idNode, 'duplicate-instruction-id', `The id "${id}" appears twice; remove one of the two instructions (or its "id" to create a new one).`));
-      else if (knownIds && !knownIds.has(id)) findings.push(at(idNode, 'unknown-instruction-id', `The list has no instruction with the id "${id}": remove "id" to create a new instruction.`));
+      const asNew = removeProperty(idNode, 'Remove "id" (push it as a new instruction)');
+      if (seen.has(id)) findings.push({ ...at(idNode, 'duplicate-instruction-id', `The id "${id}" appears twice; remove one of the two instructions (or its "id" to create a new one).`), fix: asNew });
+      else if (knownIds && !knownIds.has(id)) findings.push({ ...at(idNode, 'unknown-instruction-id', `The list has no instruction with the id "${id}": remove "id" to create a new instruction.`), fix: asNew });
       seen.add(id);
     }
     out.push({ ...(id !== undefined ? { id } : {}), label: label ?? '', prompt: prompt ?? '', ...(sourceLanguage ? { source_language: sourceLanguage } : {}) });

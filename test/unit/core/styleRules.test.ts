@@ -49,6 +49,27 @@ describe('style rule list documents', () => {
     assert.deepEqual(checkStyleDocument(many).findings.map((f) => f.code), ['too-many-instructions']);
   });
 
+  it('an instruction id the list lacks (or a second one) has a fix: remove the id, leaving valid JSON with the other fields', () => {
+    // A helper's walk: a deleted list's JSON pasted into a new list gave two unknown-instruction-id errors with no fix.
+    for (const [place, instruction] of [
+      ['first', { id: 'gone', label: 'Tone', prompt: 'Be brief.' }],
+      ['last', { label: 'Tone', prompt: 'Be brief.', id: 'gone' }],
+      ['middle', { label: 'Tone', id: 'gone', prompt: 'Be brief.' }],
+      ['only', { id: 'gone' }],
+    ] as const) {
+      const text = doc({}, [instruction, { id: 'a', label: 'Kept', prompt: 'P' }]);
+      const f = checkStyleDocument(text, new Set(['a'])).findings.find((x) => x.code === 'unknown-instruction-id');
+      assert.equal(f?.fix?.title, 'Remove "id" (push it as a new instruction)', place);
+      const fixed = apply(text, f.fix);
+      const rest = Object.fromEntries(Object.entries(instruction).filter(([k]) => k !== 'id'));
+      assert.deepEqual(JSON.parse(fixed).custom_instructions, [rest, { id: 'a', label: 'Kept', prompt: 'P' }], `${place}: ${fixed}`);
+      assert.ok(!checkStyleDocument(fixed, new Set(['a'])).findings.some((x) => x.code === 'unknown-instruction-id'), place);
+    }
+    const twice = doc({}, [{ id: 'a', label: 'One', prompt: 'P' }, { id: 'a', label: 'Two', prompt: 'Q' }]);
+    const dup = checkStyleDocument(twice, new Set(['a'])).findings.find((x) => x.code === 'duplicate-instruction-id')!;
+    assert.deepEqual(JSON.parse(apply(twice, dup.fix!)).custom_instructions, [{ id: 'a', label: 'One', prompt: 'P' }, { label: 'Two', prompt: 'Q' }]);
+  });
+
   it('syntax errors and unknown properties are errors', () => {
     assert.equal(checkStyleDocument('{"configured_rules": {').findings[0].code, 'json-syntax');
     assert.equal(checkStyleDocument('{"name": "x"}').findings[0].code, 'unknown-property');
