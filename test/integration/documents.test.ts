@@ -195,6 +195,8 @@ describe('remote documents: edit, lint, push', () => {
       dictionaries: [{ source_lang: 'en', target_lang: 'fr', entries: [['cloud', 'nuage']] }],
     });
     const mine = await ext.actions.openDictionary(gone, { sourceLang: 'en', targetLang: 'fr' });
+    ext.glossaries.refresh();
+    assert.ok((await ext.glossaries.items())?.some((g) => g.glossaryId === gone.glossaryId), 'the explorer lists the glossary');
     try {
       await append(mine, 'ticket\tbillet\n');
       const text = mine.getText();
@@ -219,6 +221,7 @@ describe('remote documents: edit, lint, push', () => {
       assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(copy)), text, 'the copy holds the text');
       assert.equal(pushes(), before, 'still nothing sent');
       assert.ok(mine.isDirty, 'the tab keeps its text');
+      assert.ok(!(await ext.glossaries.items())?.some((g) => g.glossaryId === gone.glossaryId), 'the explorer no longer lists the glossary');
       await vscode.workspace.fs.delete(copy);
     } finally {
       await vscode.window.showTextDocument(mine);

@@ -835,4 +835,10 @@ export const mutants = [
     changes: [{ file: 'src/core/styleRules/document.ts', find: "`The list has no instruction with the id \"${id}\": remove \"id\" to create a new instruction.`), fix: asNew });", replace: "`The list has no instruction with the id \"${id}\": remove \"id\" to create a new instruction.`), ...(asNew ? {} : { fix: asNew }) });" }],
     tests: [{ suite: 'unit', grep: 'style rule list documents' }],
   },
+  {
+    id: 'gone-explorer-stale',
+    bug: 'after a save found the glossary gone, the explorer still lists it',
+    changes: [{ file: 'src/documents/savePrompts.ts', find: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();", replace: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  if (!doc) (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();" }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
 ];
