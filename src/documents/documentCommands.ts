@@ -14,6 +14,7 @@ import { TermListNode } from '../trees/spokenTermsTree';
 
 import { pickGlossary } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
+import { publishedFindings } from '../lint/convert';
 import { once } from '../platform/lazy';
 import { readOpenGlossaryIn } from '../platform/settings';
 import { plural } from '../platform/words';
@@ -375,7 +376,8 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       else if (pre.outcome === 'conflict') savePrompts().showConflict(doc.uri, ref);
       else if (pre.outcome === 'gone') savePrompts().showGone(ctx, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
       else if (pre.outcome === 'container-gone') savePrompts().showContainerGone(ctx, doc, ref);
-      else if (await savePrompts().confirmDrafts(ctx, doc)) await doc.save();
+      // (Its prompts load only when there are drafts to ask about: most saves just push.)
+      else if (!publishedFindings(doc.uri, 'draft-translation').length || await savePrompts().confirmDrafts(ctx, doc)) await doc.save();
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not push {0}', describeRef(ref)), err, () => save(doc.uri));
     }

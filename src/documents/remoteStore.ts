@@ -1,8 +1,9 @@
 /** Reads and writes the remote side of a document through the shared client. No UI. */
 import * as vscode from 'vscode';
-import { dictionaryBody, NotFoundError, termListBody, type ServiceClient } from '../api';
+import { CancelledError, dictionaryBody, NotFoundError, termListBody, type ServiceClient } from '../api';
 import { entriesForSending, joinGrid, parseGrid, splitGrid } from '../core';
 import type { ClientProvider } from '../platform/clientProvider';
+import { noKeyText } from '../platform/errors';
 import type { RemoteRef } from '../platform/remoteUris';
 import type { KeptText, Offload } from '../worker/offload';
 import type { GridAnswer } from '../worker/offloadProtocol';
@@ -18,7 +19,7 @@ export class RemoteStore {
 
   async client(): Promise<ServiceClient> {
     const c = await this.clients.get();
-    if (!c) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+    if (!c) throw vscode.FileSystemError.Unavailable(noKeyText());
     return c;
   }
 
@@ -40,13 +41,18 @@ export class RemoteStore {
   async containerMissing(ref: RemoteRef, signal?: AbortSignal): Promise<boolean | undefined> {
     try {
       const client = await this.client();
-      const id = await this.idOf(ref, signal);
-      if (ref.kind === 'termList') await client.getSpokenTerms(id, signal);
-      else await client.getGlossary(id, signal);
+      if (!ref.id) {
+        const named = ref.kind !== 'termList'
+          ? (await client.listGlossaries(signal)).filter((g) => g.name === ref.name).length
+          : (await client.listSpokenTerms(signal)).filter((c) => c.name === ref.name).length;
+        return named === 0 ? true : named === 1 ? false : undefined;
+      }
+      if (ref.kind === 'termList') await client.getSpokenTerms(ref.id, signal);
+      else await client.getGlossary(ref.id, signal);
       return false;
     } catch (err) {
-      if (err instanceof NotFoundError || (err instanceof vscode.FileSystemError && err.code === 'FileNotFound')) return true;
-      return undefined;
+      if (err instanceof CancelledError) throw err;
+      return err instanceof NotFoundError ? true : undefined;
     }
   }
 

@@ -22,7 +22,9 @@ export class ShownErrors {
     if (err instanceof CancelledError) return;
     this.log.error(`${action}: ${describeError(err)}`);
     if (err instanceof Error && !(err instanceof ServiceError) && err.stack) this.log.debug(err.stack);
-    const key = err instanceof AuthenticationError || err instanceof NoKeyError ? [vscode.l10n.t('Set API Key')] : [];
+    // (A missing key said by a file system provider reaches here in VS Code's own error: by its words.)
+    const noKey = err instanceof NoKeyError || describeError(err).includes(noKeyText());
+    const key = err instanceof AuthenticationError || noKey ? [vscode.l10n.t('Set API Key')] : [];
     const log = vscode.l10n.t('Show Log');
     const picked = await vscode.window.showErrorMessage(`${action}: ${describeError(err)}`, ...key, log, ...(retry ? [vscode.l10n.t('Retry')] : []));
     if (picked === undefined) return;
@@ -32,9 +34,12 @@ export class ShownErrors {
   }
 }
 
+/** What a failure for want of a key says. */
+export const noKeyText = (): string => vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.');
+
 /** No API key is set: an action cannot reach the service (its message says to run Set API Key). */
 export class NoKeyError extends Error {
   constructor() {
-    super(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+    super(noKeyText());
   }
 }

@@ -59,8 +59,9 @@ export async function withStallMonitor<T>(work: () => Promise<T>): Promise<Monit
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 interface Profile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
 
-/** What the samples in one stall were doing, in ms. `cpuMs`: how long the thread ran on a core in the stall's
- * window; `oursOnCore`: our share of that (our samples' share of the window's samples, times `cpuMs`). */
+/** What the samples in one stall were doing, in ms. `cpuMs`: how long the thread ran on a core in the window from
+ * the tick before the stall to the one that ended it (measured); `oursOnCore`: our share of it, estimated as our
+ * samples' share of the window's samples times `cpuMs` (the waits for a core taken as spread evenly). */
 export interface Attribution { stallMs: number; ours: number; vscode: number; bench: number; gc: number; top: string; cpuMs?: number; oursOnCore?: number }
 
 /** A CPU profile of the extension host (its main thread) while the benchmark runs. */
@@ -151,7 +152,7 @@ export class Profiler {
 /** "54.8 ms (on a core 21.0 ms)": a hold by the wall clock, and how long the thread really ran in it. */
 export function holdText(a: Attribution | undefined, ms: (x: number) => string): string {
   if (!a) return ms(0);
-  return a.cpuMs === undefined ? ms(a.ours) : `${ms(a.ours)} (on a core ${ms(a.oursOnCore ?? 0)})`;
+  return a.cpuMs === undefined ? ms(a.ours) : `${ms(a.ours)} (on a core ≈${ms(a.oursOnCore ?? 0)})`;
 }
 
 /** ", on a core 21.0 ms" for a stall whose thread CPU time is known. */
@@ -163,5 +164,5 @@ export function onCore(a: Attribution): string {
 export function onCoreText(o: { oursLongest?: Attribution; oursLongestOnCore?: Attribution }): string {
   const a = o.oursLongestOnCore;
   if (!a || a === o.oursLongest) return '';
-  return `; our longest hold on a core ${(a.oursOnCore ?? 0).toFixed(1)} ms (in a stall of ${a.stallMs.toFixed(1)} ms)`;
+  return `; our longest hold on a core ≈${(a.oursOnCore ?? 0).toFixed(1)} ms (in a stall of ${a.stallMs.toFixed(1)} ms)`;
 }

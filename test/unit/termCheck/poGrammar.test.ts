@@ -50,8 +50,8 @@ describe('the Gettext PO language: .po files get their colours', () => {
   });
 
   it('tells the kinds of comment apart', () => {
-    assert.deepEqual(commentScopes('#, fuzzy, c-format'), ['punctuation.definition.comment.po=#,', 'storage.modifier.flags.po= fuzzy, c-format']);
-    assert.deepEqual(commentScopes('#: src/upload.c:42 src/main.c:7'), ['punctuation.definition.comment.po=#:', 'comment.line.reference.po markup.underline.link.po= src/upload.c:42 src/main.c:7']);
+    assert.deepEqual(commentScopes('#, fuzzy, c-format'), ['comment.line.flags.po', 'punctuation.definition.comment.po=#,', 'storage.modifier.flags.po= fuzzy, c-format']);
+    assert.deepEqual(commentScopes('#: src/upload.c:42 src/main.c:7'), ['comment.line.reference.po', 'punctuation.definition.comment.po=#:', 'markup.underline.link.po= src/upload.c:42 src/main.c:7']);
     assert.deepEqual(commentScopes('#| msgid "Old text"'), ['comment.line.previous.po', 'punctuation.definition.comment.po=#|']);
     assert.deepEqual(commentScopes('#. TRANSLATORS: a button'), ['comment.line.extracted.po', 'punctuation.definition.comment.po=#.']);
     assert.deepEqual(commentScopes('#~ msgid "gone"'), ['comment.line.obsolete.po', 'punctuation.definition.comment.po=#~']);
@@ -78,5 +78,7 @@ describe('the Gettext PO language: .po files get their colours', () => {
       ['constant.other.placeholder.po=%1$s', 'constant.other.placeholder.po=%2$.2f', 'constant.other.placeholder.po=%%', 'constant.character.escape.po=\\"', 'constant.character.escape.po=\\"']);
     assert.deepEqual(inString('Hallo %(name)s, {count} neue'), ['constant.other.placeholder.po=%(name)s', 'constant.other.placeholder.po={count}']);
     assert.deepEqual(inString('Wolke ohne Platzhalter'), []);
+    // A percent sign in prose is not a placeholder ("% s", "% d" with the space flag are too rare to colour every one).
+    assert.deepEqual(inString('100% sicher, zu 50% der Zeit'), []);
   });
 });
