@@ -158,7 +158,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** Forgets everything kept in memory, as the extension of a reloaded window starts: the bases kept on disk stay. */
   forgetMemory(): void {
     for (const announced of this.check.willSaveFetches.values()) announced.drop();
-    for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.check.willSaveFetches, this.check.prefetched, this.saveReasons, this.persisted, this.sizes]) m.clear();
+    for (const m of [this.versions, this.remoteSeen, this.approved, this.setAside, this.check.willSaveFetches, this.check.prefetched, this.check.unconfirmed, this.saveReasons, this.persisted, this.sizes]) m.clear();
     this.history = new BaseHistory(undefined, undefined, this.spill);
   }
 
@@ -396,7 +396,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     await this.settled(uri);
     const base = this.knownBase(key);
     const early = this.check.earlyFetch(ref, text, false);
-    if (base !== undefined && await this.check.same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
+    if (base !== undefined && !this.check.unanswered(key, base) && await this.check.same(ref, base, text)) { early?.drop(); return { outcome: 'unchanged' }; }
     const errors = await this.check.errorCount(ref, text);
     if (errors) { early?.drop(); return { outcome: 'blocked', errors }; }
     const remote = early ? await early.remote(signal) as string | undefined : await this.check.fetchForSave(ref, signal);
@@ -459,7 +459,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     const fresh = pre !== undefined;
     // Nothing changed since the document was opened: nothing to push (and pushing the old text could only
     // overwrite someone else's newer change).
-    if (checked.same) {
+    if (checked.same && !this.check.unanswered(key, base)) {
       early?.drop();
       if (base !== text) this.ui.unchanged(uri);
       return;
@@ -476,6 +476,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
     let dictionaries: string[] | undefined;
     let entryCount: number | undefined;
+    let sent = false;
     try {
       await this.ui.progress(vscode.l10n.t('Pushing {0}…', what), async (signal) => {
         const fetched = pre ? pre.remote : early ? await early.remote(signal) : await this.check.fetchForSave(ref, signal);
@@ -484,7 +485,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
         if (outcome === 'gone') throw new GoneError(what);
         if (outcome === 'container-gone') throw new ContainerGoneError(ref);
         this.approved.delete(key);
-        if (outcome === 'push') ({ dictionaries, entryCount } = await this.store.replace(ref, text, signal, remote, prepared?.body));
+        if (outcome === 'push') { sent = true; ({ dictionaries, entryCount } = await this.store.replace(ref, text, signal, remote, prepared?.body)); }
         else if (ref.kind === 'glossary') dictionaries = []; // the service holds this text already
       });
     } catch (err) {
@@ -511,7 +512,7 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
       // After a garbled answer or a lost connection the service may hold the text already; saving again is safe
       // either way (it pushes only when the service does not hold this text).
       const maybe = err instanceof MalformedResponseError || err instanceof NetworkError;
-      if (maybe) this.check.unconfirmed.set(key, text);
+      if (maybe && sent) this.check.sentUnanswered(key, text, base);
       throw vscode.FileSystemError.Unavailable(maybe
         ? vscode.l10n.t('Perhaps not pushed: {0}. Your text is kept; save again, which pushes only if the service does not hold this text yet.', inSentence(describeError(err)))
         : vscode.l10n.t('Not pushed: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));

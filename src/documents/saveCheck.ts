@@ -88,9 +88,23 @@ export class SaveCheck {
   constructor(private readonly store: RemoteStore, private readonly approved: ReadonlyMap<string, string>,
     private readonly remoteSeen: Map<string, string>, private readonly ui?: Pick<SaveUi, 'errorsAt'>) {}
 
-  /** Per address, a text whose push got no answer (a lost connection, a garbled reply): the service may hold it. A
-   * remote equal to it is this document's own push, not a colleague's change (see decide). */
-  readonly unconfirmed = new Map<string, string>();
+  /** Per address, the texts whose PUT got no answer (a lost connection, a garbled reply; the last few), each with the
+   * base it was pushed over: the service may hold one. While the document's base is still that one, a remote equal
+   * to such a text is this document's own push, not a colleague's change (see decide). */
+  readonly unconfirmed = new Map<string, Array<{ text: string; base: string | undefined }>>();
+
+  /** Whether a text was sent over `base` without an answer: the service may hold it, so a text equal to the base is
+   * not "nothing to push" (an edit undone after such a save must reach the service too). */
+  unanswered(key: string, base: string | undefined): boolean {
+    return this.unconfirmed.get(key)?.some((u) => u.base === base) === true;
+  }
+
+  /** Remembers `text`, sent over `base` without an answer. */
+  sentUnanswered(key: string, text: string, base: string | undefined): void {
+    const list = (this.unconfirmed.get(key) ?? []).filter((u) => u.base === base && u.text !== text);
+    list.push({ text, base });
+    this.unconfirmed.set(key, list.slice(-3));
+  }
 
   /** Whole-text work (linting, comparing, counting, encoding) runs on the core worker for large texts, so a save, a
    * Pull or a stat of 10 MiB never stalls the extension host. */
@@ -284,8 +298,9 @@ export class SaveCheck {
     if (remote !== undefined && await this.same(ref, remote, text)) return { outcome: 'same', remote };
     // The remote is the text an earlier save sent and heard nothing back about: that push went through, and the text
     // now descends from it.
-    const sent = this.unconfirmed.get(key);
-    if (remote !== undefined && sent !== undefined && await this.same(ref, remote, sent)) return { outcome: 'push', remote };
+    for (const sent of remote !== undefined ? this.unconfirmed.get(key) ?? [] : []) {
+      if (sent.base === base && await this.same(ref, remote!, sent.text)) return { outcome: 'push', remote };
+    }
     const approved = this.approved.get(key);
     // With no known base, a remote that differs from the text may hold a change nobody has seen: ask, never push.
     const unchanged = remote === undefined || (base !== undefined && await this.same(ref, remote, base));

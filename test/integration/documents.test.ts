@@ -255,6 +255,35 @@ describe('remote documents: edit, lint, push', () => {
       entries().push(['login', 'connexion']);
       await append(mine, 'price\tprix\n');
       assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'conflict' }, 'a colleague\'s change is still refused');
+
+      // A lost answer, then a colleague's change that this document pulls: the base moved on. The colleague then puts
+      // the service back to the text that lost its answer: that is a change since the base now, not our own push.
+      await ext.actions.pull(mine.uri);
+      await append(mine, 'tax\ttaxe\n');
+      service().injectFault({ count: 10, dropAfter: true, method: 'PUT', path: '/dictionaries$' });
+      assert.equal(await mine.save(), false);
+      service().clearFaults();
+      const lostText = entries().map((e) => [...e] as [string, string]);
+      entries().push(['cart', 'panier']);
+      await ext.actions.pull(mine.uri);
+      assert.ok(mine.getText().includes('cart\tpanier'), 'the document took the colleague\'s text');
+      entries().splice(0, entries().length, ...lostText);
+      await append(mine, 'fee\tfrais\n');
+      assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'conflict' }, 'the colleague\'s revert is a change since the pulled base');
+
+      // A helper's walk: a line added, its save's answer lost (the service holds it), the line deleted again: the text
+      // is the base again, and the save said "no entry changed" and sent nothing; the line stayed on the service.
+      await ext.actions.pull(mine.uri);
+      const pulled = mine.getText();
+      await append(mine, 'oops\tzut\n');
+      service().injectFault({ count: 10, dropAfter: true, method: 'PUT', path: '/dictionaries$' });
+      assert.equal(await mine.save(), false);
+      service().clearFaults();
+      assert.ok(entries().some(([s]) => s === 'oops'), 'the service holds the line');
+      await replaceAll(mine, pulled);
+      assert.deepEqual(await ext.actions.preflightSave(mine.uri), { outcome: 'push' }, 'not "nothing to push"');
+      assert.equal(await mine.save(), true);
+      assert.ok(!entries().some(([s]) => s === 'oops'), 'the deletion reached the service');
     } finally {
       await vscode.window.showTextDocument(mine);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
