@@ -6,7 +6,7 @@ import { clientOrThrow, type CommandContext } from '../trees/commandContext';
 
 import { closeDeleted } from '../platform/tabs';
 import { withCancellableProgress } from '../platform/progress';
-import { isStyleRulesUri, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
+import { isStyleRulesUri, ListGoneError, STYLE_AUTHORITY, styleIdOf, styleRulesUri, StyleRulesFileSystem, type StylePreflight } from './styleFs';
 import type { StyleLint } from './styleLint';
 import { once } from '../platform/lazy';
 
@@ -108,7 +108,11 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
     },
     async editStyleRules(styleId, signal) {
       const list = await (await clientOrThrow(ctx)).getStyleRules(styleId, signal);
-      const uri = styleRulesUri(list);
+      // One document per list: the tab it has open already (renamed since, perhaps); else, when another list has the
+      // same name, one whose name says which (two tabs of one title could not be told apart).
+      const open = vscode.workspace.textDocuments.find((d) => isStyleRulesUri(d.uri) && styleIdOf(d.uri) === styleId && !d.isClosed);
+      const twin = !open && (await ctx.styleRules.items())?.some((l) => l.name === list.name && l.styleId !== styleId);
+      const uri = open?.uri ?? styleRulesUri(twin ? { styleId, name: `${list.name} (${styleId.slice(0, 8)})` } : list);
       const doc = await vscode.workspace.openTextDocument(uri);
       await giveLanguage(doc);
       await vscode.window.showTextDocument(doc, { preview: false });
@@ -192,7 +196,8 @@ export function registerStyleRules(ctx: CommandContext, remoteFs: Mounts): { act
           else if (pre.outcome === 'conflict') conflict(uri, fs.base(uri) ?? pre.remote, pre.remote, fs.baseUnknown(uri));
           else await doc.save();
         } catch (err) {
-          await ctx.errors.show(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err, () => vscode.commands.executeCommand('terminology.styleRules.save', uri));
+          // (No Retry for a list deleted on the service: its message says what to do instead.)
+          await ctx.errors.show(vscode.l10n.t('Could not push {0}', uri.path.slice(1)), err, err instanceof ListGoneError ? undefined : () => vscode.commands.executeCommand('terminology.styleRules.save', uri));
         }
       }),
       vscode.commands.registerCommand('terminology.styleRules.compare', async (arg?: unknown) => {

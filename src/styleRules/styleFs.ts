@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { ServiceClient, StyleRuleList } from '../api';
 import type { StyleContent } from '../core';
 import type { Logger } from '../base/logger';
-import { describeError, inSentence } from '../platform/errors';
+import { describeError, inSentence, noKeyText } from '../platform/errors';
 import { BaseHistory } from '../base/baseHistory';
 
 // The catalog and the document's checks load with the first list read (./lazy.ts, dist/styleRules.js).
@@ -161,7 +161,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
 
   private async need(): Promise<ServiceClient> {
     const c = await this.client();
-    if (!c) throw vscode.FileSystemError.Unavailable(vscode.l10n.t('No API key is set. Run "Terminology: Set API Key" first.'));
+    if (!c) throw vscode.FileSystemError.Unavailable(noKeyText());
     return c;
   }
 
@@ -291,9 +291,12 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       // Part of the push may have gone through: the next save starts from what the service holds now. The file keeps
       // the time the document knows: a later time would make VS Code's own check at the next save take this push's
       // changes for someone else's ("The content of the file is newer"); the list's version is what that save checks.
-      const kept = this.opened.get(key)?.mtime;
+      const was = this.opened.get(key);
       const now = await this.fetch(uri, true).catch(() => undefined);
-      if (now && kept !== undefined) now.mtime = kept;
+      if (now && was) now.mtime = was.mtime;
+      // Each update grows the version by one: another version than the calls that went through made means a change
+      // of someone else's landed meanwhile. The document keeps its old base then, and its next save asks.
+      if (now && was && now.list.version !== remote.version + calls) this.opened.set(key, was);
       this.log.warn(`${uri.path}: push stopped after ${calls} call(s): ${describeError(err)}`);
       if (calls) this.ui.pushedPart?.(uri, calls);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('The push stopped after {0} of {1} changes: {2}. Your text is kept; save again to push the rest.', calls,
@@ -309,14 +312,20 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     this.pushedEmitter.fire({ uri, list: after.list });
     // New instructions got their ids from the service: let VS Code re-read the (now clean) document to show them.
     if (after.text !== text) {
-      setTimeout(() => {
-        // Not over edits typed since: VS Code would not re-read a document with unsaved edits, and its own check at
-        // their save would take the later time for someone else's change ("The content of the file is newer").
-        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty) return;
+      // Once VS Code has marked the saved document clean (it may take a while on a busy machine). Not over edits typed
+      // since (the text is no longer the one pushed): VS Code would not re-read a document with unsaved edits, and its
+      // own check at their save would take the later time for someone else's change ("The content of the file is
+      // newer"); their save plans the instructions without ids as new ones.
+      let tries = 0;
+      const reread = () => {
+        const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+        if (!doc || doc.isClosed || doc.getText() !== text) return;
+        if (doc.isDirty) { if (++tries < 20) setTimeout(reread, 100); return; }
         after.mtime = Math.max(Date.now(), after.mtime + 1);
         this.rereads.set(key, { o: after, until: Date.now() + REREAD_MS });
         this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
-      }, 100);
+      };
+      setTimeout(reread, 100);
     }
   }
 
@@ -339,7 +348,10 @@ const isNotFound = (err: unknown) => (err as { kind?: string } | undefined)?.kin
 
 /** A list deleted on the service (by you in another window, or by a colleague) whose document still has your text:
  * what to do with it, instead of the service's bare 404. */
+/** A save of a list deleted on the service (see goneError). */
+export class ListGoneError extends Error {}
+
 function goneError(uri: vscode.Uri): Error {
-  return new Error(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (Create Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
+  return new ListGoneError(vscode.l10n.t('"{0}" is no longer on the service (it was deleted). Nothing was pushed, and your text is kept here: to keep it, create a list (Create Style Rule List…) and paste it into that list\'s JSON; to let it go, close this tab and choose Don\'t Save.',
     uri.path.slice(1).replace(/\.json$/, '')));
 }

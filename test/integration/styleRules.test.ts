@@ -234,6 +234,26 @@ describe('editable style rule lists in VS Code', () => {
     assert.ok(!doc.isDirty);
   });
 
+  it('two lists of one name open as tabs that say which, and a list renamed since keeps its one tab', async () => {
+    const first = remote();
+    const twin = await ext.actions.createStyleRules(first.name, 'en');
+    try {
+      ext.styleRules.refresh();
+      const a = await ext.actions.editStyleRules(styleId);
+      const b = await ext.actions.editStyleRules(twin.styleId);
+      assert.notEqual(a.path, b.path, 'two titles');
+      assert.ok([a.path, b.path].some((p) => p === `/${first.name} (${styleId.slice(0, 8)}).json` || p === `/${first.name} (${twin.styleId.slice(0, 8)}).json`), `${a.path} | ${b.path}`);
+      // Renamed while its tab is open: Edit as JSON brings that tab back, not a second document of the list.
+      await ext.actions.renameStyleRules(twin.styleId, `${first.name} renamed`);
+      const again = await ext.actions.editStyleRules(twin.styleId);
+      assert.equal(again.toString(), b.toString());
+      assert.equal(vscode.workspace.textDocuments.filter((d) => d.uri.query === `id=${twin.styleId}` && !d.isClosed).length, 1);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await ext.actions.deleteStyleRules(twin.styleId).catch(() => undefined);
+    }
+  });
+
   it('a list deleted while its tab has unsaved edits: a save says what to do with the text, which stays', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -796,13 +796,13 @@ export const mutants = [
   {
     id: 'style-part-push-file-newer',
     bug: 'after a style rule list\'s push stopped part way, every later save meets VS Code\'s "The content of the file is newer"',
-    changes: [{ file: 'src/styleRules/styleFs.ts', find: '      if (now && kept !== undefined) now.mtime = kept;\n', replace: '      if (now && kept === -1) now.mtime = kept;\n' }],
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '      if (now && was) now.mtime = was.mtime;\n', replace: '      if (now && !was) now.mtime = 0;\n' }],
     tests: [{ suite: 'integration', grep: 'a save that stops part way' }],
   },
   {
     id: 'style-reread-over-edits',
     bug: 'edits typed right after a style rule list\'s push meet VS Code\'s "The content of the file is newer" at their save',
-    changes: [{ file: 'src/styleRules/styleFs.ts', find: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty) return;\n", replace: "        if (vscode.workspace.textDocuments.find((d) => d.uri.toString() === key)?.isDirty === undefined) return;\n" }],
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: "        if (!doc || doc.isClosed || doc.getText() !== text) return;\n        if (doc.isDirty) { if (++tries < 20) setTimeout(reread, 100); return; }\n", replace: "        if (!doc || doc.isClosed || tries < 0) return;\n" }],
     tests: [{ suite: 'integration', grep: 'a save that stops part way' }],
   },
   {
@@ -814,7 +814,7 @@ export const mutants = [
   {
     id: 'lost-answer-taken-for-colleague',
     bug: 'after a push whose answer was lost (the service holds the text), the next save calls that text a colleague\'s change',
-    changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (maybe) this.check.unconfirmed.set(key, text);\n', replace: '      if (maybe && !key) this.check.unconfirmed.set(key, text);\n' }],
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '      if (maybe && sent) this.check.sentUnanswered(key, text, base);\n', replace: '      if (maybe && sent && !key) this.check.sentUnanswered(key, text, base);\n' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
@@ -826,7 +826,7 @@ export const mutants = [
   {
     id: 'key-error-no-set-key',
     bug: 'a failure the key causes (401) offers only Show Log and Retry, not the Set API Key its message asks for',
-    changes: [{ file: 'src/platform/errors.ts', find: 'const key = err instanceof AuthenticationError || err instanceof NoKeyError ?', replace: 'const key = (err instanceof AuthenticationError && !err.message) || err instanceof NoKeyError ?' }],
+    changes: [{ file: 'src/platform/errors.ts', find: 'const key = err instanceof AuthenticationError || noKey ?', replace: 'const key = (err instanceof AuthenticationError && !err.message) || noKey ?' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
@@ -839,6 +839,31 @@ export const mutants = [
     id: 'gone-explorer-stale',
     bug: 'after a save found the glossary gone, the explorer still lists it',
     changes: [{ file: 'src/documents/savePrompts.ts', find: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();", replace: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  if (!doc) (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();" }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
+  {
+    id: 'lost-answer-outlives-base',
+    bug: 'a text whose push lost its answer is still taken for our own after the base moved on (a Pull): a colleague\'s revert to it is pushed over',
+    changes: [{ file: 'src/documents/saveCheck.ts', find: '      if (sent.base === base && await this.same(ref, remote!, sent.text))', replace: '      if (await this.same(ref, remote!, sent.text))' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
+  {
+    id: 'style-twin-tabs',
+    bug: 'two style rule lists of one name open as two tabs of one title',
+    changes: [{ file: 'src/styleRules/register.ts', find: '      const twin = !open && (await ctx.styleRules.items())', replace: '      const twin = !open && !styleId && (await ctx.styleRules.items())' }],
+    tests: [{ suite: 'integration', grep: 'two lists of one name' }],
+  },
+  {
+    id: 'style-renamed-second-document',
+    bug: 'Edit as JSON of a list renamed since its tab opened opens a second document of the list',
+    changes: [{ file: 'src/styleRules/register.ts', find: '&& styleIdOf(d.uri) === styleId && !d.isClosed);', replace: '&& styleIdOf(d.uri) === styleId && !d.isClosed && !styleId);' }],
+    tests: [{ suite: 'integration', grep: 'two lists of one name' }],
+  },
+  {
+    id: 'lost-answer-undo-unpushed',
+    bug: 'an edit undone after a save whose answer was lost is "nothing to push": the service keeps the line the user deleted',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '    if (checked.same && !this.check.unanswered(key, base)) {', replace: '    if (checked.same) {' },
+      { file: 'src/documents/remoteFs.ts', find: "if (base !== undefined && !this.check.unanswered(key, base) && await this.check.same(ref, base, text))", replace: "if (base !== undefined && await this.check.same(ref, base, text))" }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
 ];
