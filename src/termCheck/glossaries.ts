@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../base/logger';
 import { glossaryLanguages, pairEntries, STATUS_FILE_NAME, type GlossaryEntry } from '../core/termCheck';
-import { resolveManifest, type ManifestLink, type ManifestOwner, type ParsedManifest } from '../core/workspace/manifest';
+import { linksDictionaries, resolveManifest, type ManifestLink, type ManifestOwner, type ParsedManifest } from '../core/workspace/manifest';
 import type { RuleSettings } from '../core/ruleSettings';
 import type { ClientProvider } from '../platform/clientProvider';
 import { readFileText } from '../platform/fileText';
@@ -98,7 +98,9 @@ export class TermGlossaries implements vscode.Disposable {
   private async loadNow(options: { refresh?: boolean; signal?: AbortSignal }): Promise<TermGlossarySet | undefined> {
     if (options.refresh) { this.fetched.clear(); this.ids = undefined; }
     const read = await this.manifest.read();
-    // Without a manifest: the glossaries picked for the folder ("Pick Glossaries for the Term Check"), from the service.
+    // Without a manifest, or with one that links no dictionary (all unlinked, say): the glossaries picked for the
+    // folder ("Pick Glossaries for the Term Check"), from the service; the manifest's rules and exemptions still apply.
+    const byPick = !read || !linksDictionaries(read.parsed.manifest);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     const snapshot = read ?? (folder && this.picked().length ? { folder, parsed: { manifest: { glossaries: [], spokenTerms: [] }, rules: {}, termIgnore: {} } } : undefined);
     if (!snapshot) return undefined;
@@ -121,7 +123,7 @@ export class TermGlossaries implements vscode.Disposable {
       }
     }
     if (missing.length) await this.readRemote(missing, parts, options.signal);
-    if (!read) await this.readPicked(parts, options.signal);
+    if (byPick) await this.readPicked(parts, options.signal);
     parts.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     // The status sidecar next to the manifest: the terms imported term bases mark forbidden (forbidden-term).
     const statusUri = vscode.Uri.joinPath(snapshot.folder, STATUS_FILE_NAME);

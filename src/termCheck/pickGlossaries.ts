@@ -1,6 +1,7 @@
 /** "Pick Glossaries for the Term Check": gathers the glossaries (the service's list, the ones picked before ticked)
  * for a folder without a manifest; the action remembers them. In the lazy term check bundle (./lazy.ts). */
 import * as vscode from 'vscode';
+import { linksDictionaries } from '../core/workspace/manifest';
 import type { ManifestFile } from '../platform/manifestFile';
 import { requireClient, type CommandContext } from '../trees/commandContext';
 
@@ -12,7 +13,9 @@ export async function pickGlossaries(ctx: CommandContext, manifest: ManifestFile
   try { all = await client.listGlossaries(); } catch (err) { void ctx.errors.show(vscode.l10n.t('The glossaries could not be listed'), err); return; }
   const before = new Set(picked().map((p) => p.id));
   const items = all.map((g) => ({ label: g.name, description: g.dictionaries.map((d) => `${d.sourceLang.toUpperCase()} → ${d.targetLang.toUpperCase()}`).join(', '), picked: before.has(g.glossaryId), id: g.glossaryId }));
-  const hasManifest = Boolean(manifest.uri && await vscode.workspace.fs.stat(manifest.uri).then(() => true, () => false));
+  // A manifest decides only when it links a dictionary (one whose links were all removed leaves it to the pick).
+  const read = await manifest.read().catch(() => undefined);
+  const hasManifest = Boolean(read && linksDictionaries(read.parsed.manifest));
   const chosen = await vscode.window.showQuickPick(items, {
     canPickMany: true, title: vscode.l10n.t('Glossaries for the term check of this folder'),
     placeHolder: hasManifest
@@ -24,7 +27,7 @@ export async function pickGlossaries(ctx: CommandContext, manifest: ManifestFile
   // pick is not what the check uses.
   if (hasManifest) {
     const open = vscode.l10n.t('Open terminology.json');
-    void vscode.window.showInformationMessage(vscode.l10n.t('Term check: this folder\'s terminology.json decides which glossaries its translation files are checked against (those it links); your pick is kept for when the folder has no manifest.'), open)
+    void vscode.window.showInformationMessage(vscode.l10n.t('Term check: this folder\'s terminology.json decides which glossaries its translation files are checked against (those it links); your pick is kept for when the manifest links none.'), open)
       .then((a) => { if (a === open && manifest.uri) void vscode.window.showTextDocument(manifest.uri); });
   } else {
     void vscode.window.showInformationMessage(chosen.length

@@ -10,6 +10,7 @@ import type { SyncActions } from './syncActions';
 import { forward, once, registerCommands } from '../platform/lazy';
 import { SyncSnapshots } from './syncTexts';
 import { SyncModel, type LinkStatus } from './syncModel';
+import { linksDictionaries } from '../core/workspace/manifest';
 import { SyncStore } from './syncStore';
 import { SyncLock } from './syncLock';
 import { SyncDecorations, SyncTree } from './syncView';
@@ -83,6 +84,8 @@ export function registerRepositorySync(ctx: CommandContext, diagnostics: Diagnos
     diagnostics.setLinkedFiles(model.lintKinds());
     diagnostics.setRuleSettings(model.manifestSnapshot?.parsed.rules ?? {}, model.manifestSnapshot?.folder);
     void vscode.commands.executeCommand('setContext', 'terminology.sync.hasManifest', Boolean(model.manifestSnapshot));
+    // The term check's view: a manifest decides its glossaries only when it links a dictionary.
+    void vscode.commands.executeCommand('setContext', 'terminology.termCheck.manifestLinks', Boolean(model.manifestSnapshot && linksDictionaries(model.manifestSnapshot.parsed.manifest)));
     void vscode.commands.executeCommand('setContext', 'terminology.sync.linked', statuses.flatMap((s) => [s.uri.fsPath, s.uri.path]));
     const changed = statuses.filter((s) => s.state !== 'in-sync' && s.state !== 'unknown').length;
     view.badge = changed ? { value: changed, tooltip: plural(changed, '{0} linked file not in sync', '{0} linked files not in sync') } : undefined;

@@ -373,4 +373,23 @@ describe('term check in the editor: diagnostics, fixes, hover, status, workspace
       await closeAll();
     }
   });
+
+  step('a manifest whose links were all removed leaves the check to the glossaries picked, not to nothing', async () => {
+    // A helper's walk: after Link, then Unlink, the manifest linked no dictionary; the term check held the files
+    // against nothing, the view said they "use the glossaries' terms", and Pick Glossaries said the manifest decides.
+    await closeAll();
+    const manifest = file('terminology.json');
+    const kept = await vscode.workspace.fs.readFile(manifest);
+    try {
+      await vscode.workspace.fs.writeFile(manifest, new TextEncoder().encode(JSON.stringify({ glossaries: [{ name: 'Term check test', dictionaries: {} }], rules: { 'untranslated-term': 'warning' } }, null, 2)));
+      await ext.actions.pickTermCheckGlossaries([{ id: GLOSSARY.glossaryId, name: GLOSSARY.name }]);
+      await open('de.po');
+      const ds = await diagnosticsWhere(file('de.po'), (d) => d.some((x) => x.range.start.line === 6 && /"Nebel" \(glossary Term check test, en-de\)/.test(x.message)), 'cloud → Nebel from the picked glossary');
+      assert.equal(ds.find((d) => d.range.start.line === 6)!.severity, vscode.DiagnosticSeverity.Warning, 'the manifest\'s rules still apply');
+    } finally {
+      await ext.actions.pickTermCheckGlossaries([]);
+      await vscode.workspace.fs.writeFile(manifest, kept);
+      await closeAll();
+    }
+  });
 });

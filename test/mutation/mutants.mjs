@@ -866,4 +866,10 @@ export const mutants = [
       { file: 'src/documents/remoteFs.ts', find: "if (base !== undefined && !this.check.unanswered(key, base) && await this.check.same(ref, base, text))", replace: "if (base !== undefined && await this.check.same(ref, base, text))" }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
+  {
+    id: 'term-check-empty-manifest-checks-nothing',
+    bug: 'a manifest whose links were all removed makes the term check hold files against nothing, and say all is well',
+    changes: [{ file: 'src/termCheck/glossaries.ts', find: '    const byPick = !read || !linksDictionaries(read.parsed.manifest);', replace: '    const byPick = !read || !linksDictionaries;' }],
+    tests: [{ suite: 'integration', grep: 'term check in the editor' }],
+  },
 ];

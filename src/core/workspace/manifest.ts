@@ -58,6 +58,11 @@ export interface Manifest {
   spokenTerms: ManifestOwner[];
 }
 
+/** Whether the manifest links a dictionary (a glossary's language pair): what the term check holds files against. */
+export function linksDictionaries(manifest: Manifest): boolean {
+  return manifest.glossaries.some((o) => o.links.some((l) => l.format !== 'terms' && l.targetLang !== undefined));
+}
+
 export interface ParsedManifest {
   manifest: Manifest;
   problems: ManifestProblem[];
