@@ -244,7 +244,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
     const errors = checked.findings.filter((f) => f.severity === 'error').length;
     if (errors || !checked.content) return { outcome: 'blocked', errors: Math.max(1, errors) };
     const remote = await (await this.need()).getStyleRules(this.id(uri), signal).catch((err: unknown) => { throw isNotFound(err) ? goneError(uri) : err; });
-    if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
+    if (movedSince(o, remote) && this.approved.get(uri.toString()) !== remote.version) return { outcome: 'conflict', remote };
     return { outcome: styleCore().isEmptyPlan(styleCore().planPush(styleCore().checkStyleDocument(styleCore().styleDocumentText(remote)).content!, checked.content)) ? 'unchanged' : 'push' };
   }
 
@@ -275,7 +275,7 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
       if (isNotFound(err)) throw vscode.FileSystemError.Unavailable(goneError(uri).message);
       throw vscode.FileSystemError.Unavailable(vscode.l10n.t('Not pushed: could not check the list on the service before pushing: {0}. Your text is kept; save again to retry.', inSentence(describeError(err))));
     }
-    if ((o.unknownBase || remote.version !== o.list.version) && this.approved.get(key) !== remote.version) {
+    if (movedSince(o, remote) && this.approved.get(key) !== remote.version) {
       this.ui.conflict(uri, o.list, remote, o.unknownBase);
       throw vscode.FileSystemError.NoPermissions(new StyleConflictError(o.list, remote, o.unknownBase).message);
     }
@@ -342,6 +342,13 @@ export class StyleRulesFileSystem implements vscode.FileSystemProvider, vscode.D
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** Whether the list changed on the service since the document's base: its version moved and so did its rules or
+ * instructions (a rename alone also grows the version, and changes nothing the document holds); or the base is not
+ * known. */
+function movedSince(o: Opened, remote: StyleRuleList): boolean {
+  return o.unknownBase === true || (remote.version !== o.list.version && styleCore().styleDocumentText(remote) !== o.text);
 }
 
 const isNotFound = (err: unknown) => (err as { kind?: string } | undefined)?.kind === 'not-found';

@@ -154,6 +154,27 @@ describe('editable style rule lists in VS Code', () => {
     assert.ok(!doc.isDirty);
   });
 
+  it('a colleague\'s rename alone is not a change of the rules: the save pushes without asking', async () => {
+    // A helper's walk: a rename (which grows the version) gave "changed on the service (version 19, now 20)", and
+    // Compare then showed only the user's own change.
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    remote().name = `${remote().name} renamed`;
+    remote().version++;
+    const mine = { configured_rules: { punctuation: { apostrophe: 'use_curly_apostrophes' } }, custom_instructions: [] };
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify(mine, null, 2)));
+    assert.deepEqual(await ext.actions.preflightStyleSave(uri), { outcome: 'push' });
+    assert.equal(await doc.save(), true);
+    assert.deepEqual(remote().configured_rules, mine.configured_rules);
+    // A change of the rules with it is still one.
+    remote().name = `${remote().name} again`;
+    remote().configured_rules = { numbers: { decimal_separator: 'use_period' } };
+    remote().version++;
+    await linted(ext, doc, () => replaceAll(doc, JSON.stringify({ ...mine, configured_rules: { punctuation: { apostrophe: 'use_straight_apostrophes' } } }, null, 2)));
+    assert.equal((await ext.actions.preflightStyleSave(uri)).outcome, 'conflict');
+    assert.equal(await doc.save(), false);
+  });
+
   it('an Overwrite that stops part way says so, not that nothing was pushed, and the view shows the version it left', async () => {
     // A newcomer's walk: the rules went through, the instruction's update was refused, and the Overwrite then said
     // "The list was not pushed" while the view still showed the old version.

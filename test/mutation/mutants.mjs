@@ -872,4 +872,10 @@ export const mutants = [
     changes: [{ file: 'src/termCheck/glossaries.ts', find: '    const byPick = !read || !linksDictionaries(read.parsed.manifest);', replace: '    const byPick = !read || !linksDictionaries;' }],
     tests: [{ suite: 'integration', grep: 'term check in the editor' }],
   },
+  {
+    id: 'style-rename-is-conflict',
+    bug: 'a colleague\'s rename alone of a style rule list refuses the save as a conflict',
+    changes: [{ file: 'src/styleRules/styleFs.ts', find: '(remote.version !== o.list.version && styleCore().styleDocumentText(remote) !== o.text)', replace: '(remote.version !== o.list.version)' }],
+    tests: [{ suite: 'integration', grep: 'a colleague\'s rename alone' }],
+  },
 ];
