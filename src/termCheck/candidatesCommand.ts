@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { ShownErrors } from '../platform/errors';
 import { SCHEME } from '../platform/remoteUris';
+import { plural } from '../platform/words';
 import type { TermCheckActions } from './register';
 
 export async function candidatesCommand(actions: Pick<TermCheckActions, 'findTermCandidates' | 'addRendering'>, errors: ShownErrors): Promise<void> {
@@ -20,7 +21,11 @@ export async function candidatesCommand(actions: Pick<TermCheckActions, 'findTer
       } finally { sub.dispose(); }
     });
   if (!report) { void vscode.window.showInformationMessage(vscode.l10n.t('No term candidates: the term check needs a manifest that links glossaries, and translation files under its folder.')); return; }
-  if (!report.candidates.length) { void vscode.window.showInformationMessage(vscode.l10n.t('No term candidates in {0} string(s) of {1} file(s): every frequent phrase is in a glossary.', report.units, report.files)); return; }
+  if (!report.candidates.length) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No term candidates in {0} of {1}: every frequent phrase is in a glossary.',
+      plural(report.units, '{0} string', '{0} strings'), plural(report.files, '{0} file', '{0} files')));
+    return;
+  }
   const picked = await vscode.window.showQuickPick(report.candidates.map((c) => ({
     label: c.phrase,
     description: vscode.l10n.t('{0} strings', c.count) + (c.renderings[0] ? ` · ${report.targetLang.toUpperCase()}: ${c.renderings.map((r) => r.phrase).join(', ')}` : ''),
