@@ -5,7 +5,6 @@ import { NotFoundError } from '../api';
 import { readText } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
 import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
-import { pickTarget } from './pickTarget';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
@@ -296,18 +295,8 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
         await withCancellableProgress(vscode.l10n.t('Fetching the remote {0}…', basename(uri)), (signal) => actions.compareWithRemote(uri, signal));
         return;
       }
-      const doc = uri && await vscode.workspace.openTextDocument(uri);
-      const kind = doc && lintKindOf(doc, readLintSettings());
-      if (!doc || kind?.kind !== 'entries') {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Open a dictionary, a term list or a local glossary file to compare it with the remote.'));
-        return;
-      }
-      const client = await requireClient(ctx);
-      if (!client) return;
-      const picked = await pickTarget(client, doc, kind.format, vscode.l10n.t('Compare {0} with', basename(doc.uri)));
-      if (!picked) return;
-      await withCancellableProgress(vscode.l10n.t('Reading the remote dictionary…'), (signal) =>
-        actions.compareLocal(doc.uri, { glossaryId: picked.glossary.glossaryId, sourceLang: picked.sourceLang, targetLang: picked.targetLang }, signal));
+      // A local file: which dictionary to compare it with is asked (./compareLocal.ts, loaded then).
+      await savePrompts().compareLocalCommand(ctx, actions, uri);
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not compare with the remote'), err);
     }

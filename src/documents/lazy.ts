@@ -1,5 +1,6 @@
-/** Push File to Glossary…: its steps and actions (read, lint, compare with the dictionary, replace or merge); and what
- * Ctrl+S in a remote document says when it does not simply push (./savePrompts.ts). Bundled apart as dist/pushFile.js and loaded when
+/** Push File to Glossary…: its steps and actions (read, lint, compare with the dictionary, replace or merge); what
+ * Ctrl+S in a remote document says when it does not simply push (./savePrompts.ts); Compare with Remote of a local
+ * file (./compareLocal.ts). Bundled apart as dist/pushFile.js and loaded when
  * one first runs (see ../platform/lazy.ts); the remote documents stay. */
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import type { CommandContext } from '../trees/commandContext';
@@ -11,3 +12,4 @@ export function makePushFile(ctx: CommandContext, diagnostics: DiagnosticsManage
 }
 
 export { confirmDrafts, showConflict, showContainerGone, showGone } from './savePrompts';
+export { compareLocalCommand } from './compareLocal';

@@ -2,7 +2,9 @@
  * Push File to Glossary and of Compare with a dictionary. */
 import * as vscode from 'vscode';
 import type { Glossary, ServiceClient } from '../api';
-import { parseEntries, rootCode, type EntriesFormat } from '../core';
+import { type EntriesFormat } from '../core/fields';
+import { rootCode } from '../core/languages';
+import { parseEntries } from '../core/serialize';
 import { pickGlossary, pickGlossaryPair } from '../platform/pickers';
 import { withCancellableProgress } from '../platform/progress';
 import { pairLabel, plural } from '../platform/words';

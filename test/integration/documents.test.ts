@@ -307,6 +307,29 @@ describe('remote documents: edit, lint, push', () => {
     assert.match(said[0], /^Could not compare with the remote: .* \| Set API Key \| Show Log$/);
   });
 
+  it('Compare with Remote of a local glossary file: the glossary and pair are picked, and a diff opens beside the file', async () => {
+    const dir = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(tmpdir());
+    const local = vscode.Uri.joinPath(dir, `compare-${Date.now()}.glossary.tsv`);
+    await vscode.workspace.fs.writeFile(local, new TextEncoder().encode('cloud\tWolke\nlogin\tAnmeldung\n'));
+    try {
+      const titles: string[] = [];
+      await withStubbedWindow({
+        showQuickPick: (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, o?: vscode.QuickPickOptions) => {
+          titles.push(o?.placeHolder ?? '');
+          const list = await items;
+          return list.find((i) => i.label === GLOSSARY.name) ?? list.find((i) => i.label === 'EN → DE');
+        }) as unknown as typeof vscode.window.showQuickPick,
+      }, () => Promise.resolve(vscode.commands.executeCommand('terminology.compareWithRemote', local)));
+      assert.deepEqual(titles, ['Glossary', `Language pair in "${GLOSSARY.name}"`]);
+      const diff = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.toString() === local.toString());
+      assert.ok(diff, 'a diff editor of the remote dictionary and the file');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await vscode.workspace.fs.delete(local);
+      await vscode.window.showTextDocument(doc);
+    }
+  });
+
   it('keeps the text and the dirty state when a push fails (a 503 that outlasts the retries)', async () => {
     await append(doc, 'login\tAnmeldung\n');
     const text = doc.getText();
