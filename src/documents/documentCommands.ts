@@ -4,7 +4,7 @@ import { parseEntries, serializeEntries, type MergeResult } from '../core';
 import { NotFoundError } from '../api';
 import { readText } from '../platform/readText';
 import { replaceText } from '../platform/replaceText';
-import { clientOrThrow, requireClient, type CommandContext } from '../trees/commandContext';
+import { clientOrThrow, requireClient, treeOf, type CommandContext } from '../trees/commandContext';
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
@@ -64,13 +64,13 @@ export function createSaveUi(ctx: CommandContext, diagnostics: DiagnosticsManage
       // Saved is reviewed: the drafts it held are entries now.
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       if (doc && ref.kind === 'glossary') diagnostics.setDrafts(doc, undefined);
-      (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
+      treeOf(ctx, ref.kind).refresh();
       const nl = text.search(/\r|\n/);
       const header = nl < 0 ? text : text.slice(0, nl);
       vscode.window.setStatusBarMessage(pushedStatus(ref, dictionaries, header.split('\t').length - 1), 5000);
     },
     pushedPart(_uri, ref) {
-      (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();
+      treeOf(ctx, ref.kind).refresh();
     },
     rejected(uri, finding) {
       const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());

@@ -26,27 +26,30 @@ export class RemoteStore {
   /** The id of the glossary or collection: from the address, or looked up by its (unique) name. */
   async idOf(ref: RemoteRef, signal?: AbortSignal): Promise<string> {
     if (ref.id) return ref.id;
-    const client = await this.client();
-    const matches = ref.kind !== 'termList'
-      ? (await client.listGlossaries(signal)).filter((g) => g.name === ref.name).map((g) => g.glossaryId)
-      : (await client.listSpokenTerms(signal)).filter((c) => c.name === ref.name).map((c) => c.spokenTermsId);
+    const matches = await this.idsNamed(ref, signal);
     if (matches.length === 1) return matches[0];
     throw vscode.FileSystemError.FileNotFound(matches.length
       ? vscode.l10n.t('{0} names several {1}; open it from the explorer instead.', ref.name, ref.kind !== 'termList' ? 'glossaries' : 'collections')
       : vscode.l10n.t('There is no {0} named "{1}".', ref.kind !== 'termList' ? 'glossary' : 'Spoken Terms collection', ref.name));
   }
 
+  /** The ids of the glossaries (or collections) named as `ref` names its own. */
+  private async idsNamed(ref: RemoteRef, signal?: AbortSignal): Promise<string[]> {
+    const client = await this.client();
+    return ref.kind !== 'termList'
+      ? (await client.listGlossaries(signal)).filter((g) => g.name === ref.name).map((g) => g.glossaryId)
+      : (await client.listSpokenTerms(signal)).filter((c) => c.name === ref.name).map((c) => c.spokenTermsId);
+  }
+
   /** Whether the glossary or Spoken Terms collection `ref` belongs to is missing on the service for the key set now
    * (deleted, or the key is another account's); undefined when that cannot be told (the service did not answer). */
   async containerMissing(ref: RemoteRef, signal?: AbortSignal): Promise<boolean | undefined> {
     try {
-      const client = await this.client();
       if (!ref.id) {
-        const named = ref.kind !== 'termList'
-          ? (await client.listGlossaries(signal)).filter((g) => g.name === ref.name).length
-          : (await client.listSpokenTerms(signal)).filter((c) => c.name === ref.name).length;
+        const named = (await this.idsNamed(ref, signal)).length;
         return named === 0 ? true : named === 1 ? false : undefined;
       }
+      const client = await this.client();
       if (ref.kind === 'termList') await client.getSpokenTerms(ref.id, signal);
       else await client.getGlossary(ref.id, signal);
       return false;

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../platform/progress';
 import { describeRef, type RemoteRef } from '../platform/remoteUris';
-import type { CommandContext } from '../trees/commandContext';
+import { treeOf, type CommandContext } from '../trees/commandContext';
 import { containerGoneMessage } from './saveCheck';
 import { publishedFindings } from '../lint/convert';
 
@@ -62,7 +62,7 @@ export function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
  * in its own words (Overwrite's speak of remote changes to lose or merge), then `recreate` (the Overwrite action). Not
  * awaited. An error with a button, which VS Code keeps on screen until it is answered. */
 export function showGone(ctx: CommandContext, ref: RemoteRef, recreate: (signal: AbortSignal) => Promise<unknown>): void {
-  (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh(); // the explorer still lists it
+  treeOf(ctx, ref.kind).refresh(); // the explorer still lists it
   const again = vscode.l10n.t('Create It Again…');
   const what = describeRef(ref);
   void vscode.window.showErrorMessage(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don\'t Save to let it go.', what), again).then(async (picked) => {
@@ -99,7 +99,7 @@ export async function saveCopy(text: string, target: vscode.Uri): Promise<vscode
  * there. Its text can be kept as a local file (then pushed to any glossary with Push File to Glossary…), or the key
  * changed back. Not awaited. */
 export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {
-  (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh(); // the explorer still lists it
+  treeOf(ctx, ref.kind).refresh(); // the explorer still lists it
   const copy = vscode.l10n.t('Save a Copy…');
   const key = vscode.l10n.t('Set API Key');
   void vscode.window.showErrorMessage(containerGoneMessage(ref), copy, key).then(async (picked) => {

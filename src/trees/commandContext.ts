@@ -27,6 +27,11 @@ export interface CommandContext {
   errors: ShownErrors;
 }
 
+/** The explorer view that lists the remote a document or node of `kind` belongs to. */
+export function treeOf(ctx: CommandContext, kind: 'dictionary' | 'glossary' | 'termList'): GlossaryTree | SpokenTermsTree {
+  return kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms;
+}
+
 /** The client, or a message that says how to get one (for commands, which talk to the user). */
 export async function requireClient(ctx: CommandContext): Promise<ServiceClient | undefined> {
   const client = await ctx.clients.get();

@@ -838,7 +838,7 @@ export const mutants = [
   {
     id: 'gone-explorer-stale',
     bug: 'after a save found the glossary gone, the explorer still lists it',
-    changes: [{ file: 'src/documents/savePrompts.ts', find: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();", replace: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  if (!doc) (ref.kind !== 'termList' ? ctx.glossaries : ctx.spokenTerms).refresh();" }],
+    changes: [{ file: 'src/documents/savePrompts.ts', find: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  treeOf(ctx, ref.kind).refresh();", replace: "export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): void {\n  if (!doc) treeOf(ctx, ref.kind).refresh();" }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
