@@ -56,7 +56,10 @@ export type TableUpdate =
   | { type: 'rows'; format: EntriesFormat; start: number; text: string | Uint8Array; deflated?: boolean; quoted: Array<[number, string[]]> }
   /** A document change: `deleteCount` lines from `start` became `rows`; see LineSplice for headKept/tailKept. */
   | { type: 'splice'; start: number; deleteCount: number; added: number; rows: string[][]; columns: number; version: number; headKept: boolean; tailKept: boolean }
-  | { type: 'findings'; findings: Array<[number, CellFinding[]]> }
+  /** The findings by line and cell. Thousands of them (a glossary's gaps) come in parts, one per task of the
+   * extension host: `append`, the part adds to the findings of the parts before (a line's list may go on from the
+   * part before); `more`, another part follows. A message without `append` replaces what the table shows. */
+  | { type: 'findings'; findings: Array<[number, CellFinding[]]>; append?: boolean; more?: boolean }
   /** The order of all rows by some columns (lines sorted, and which tie with the one before), made on the core worker
    * from the rows of document version `version`, sent after them, one column per message; `more`: the next column's
    * follows (an empty list with `more` false: no more will come). */

@@ -127,21 +127,27 @@ export class TablePanel implements vscode.Disposable {
 
   private posting = 0;
 
-  /** Posts all findings. Thousands of them new (a glossary's gaps, as it opens) get their cells and JSON made in
-   * slices of 1 000 first, one per task; a later post supersedes this one. */
+  /** Findings in one part at most; more go in parts of this many, one per task. */
+  static readonly FINDINGS_PART = 2000;
+
+  /** Posts all findings. Thousands of them (a glossary's gaps, as it opens) go in parts, one per task, each part's
+   * cells and JSON made just before it goes, so no one task holds the extension host for all of them (9 800 at once
+   * held it 20 ms on a core, 50 ms on a busy machine). A later post, or an edit, supersedes the parts not yet sent:
+   * the lint that follows an edit posts them all again. */
   private async postFindings(): Promise<void> {
     const ticket = ++this.posting;
+    const version = this.document.version;
     const all = this.owner.diagnostics.findingsNow(this.document);
-    const fresh = all.filter((f) => !this.cells.has(f));
-    if (fresh.length > 2000) {
-      for (let i = 0; i < fresh.length; i += 1000) {
-        const map = cellFindings(fresh.slice(i, i + 1000), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
-        cellFindingsJson([...map], this.cellJson);
+    const part = TablePanel.FINDINGS_PART;
+    if (all.length <= part) { this.post({ type: 'findings', findings: this.findings() }); return; }
+    for (let i = 0; i < all.length; i += part) {
+      if (i > 0) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (ticket !== this.posting || this.document.isClosed) return;
+        if (ticket !== this.posting || this.document.isClosed || this.document.version !== version) return;
       }
+      const map = cellFindings(all.slice(i, i + part), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
+      this.post({ type: 'findings', findings: [...map], append: i > 0, more: i + part < all.length });
     }
-    this.post({ type: 'findings', findings: this.findings() });
   }
 
   /** The language pair the document knows: a remote dictionary's address, or the first CSV language columns. */

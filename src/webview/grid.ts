@@ -121,8 +121,14 @@ export class Grid {
     return waiting ? new Promise((resolve) => waiting.settled.push(resolve)) : Promise.resolve();
   }
 
-  setFindings(findings: Array<[number, CellFinding[]]>): void {
-    this.findings = new Map(findings);
+  /** The findings of a 'findings' message: all of them, or (`append`) a part that adds to those before. */
+  setFindings(findings: Array<[number, CellFinding[]]>, append = false): void {
+    if (append) {
+      for (const [line, list] of findings) {
+        const had = this.findings.get(line);
+        this.findings.set(line, had ? had.concat(list) : list);
+      }
+    } else this.findings = new Map(findings);
     if (this.dom.problemsOnly?.checked) this.rebuildView();
     else { this.renderSummary(); this.render(); }
   }

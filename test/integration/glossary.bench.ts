@@ -18,6 +18,7 @@ import type { TerminologyApi } from '../../src/extension';
 import { joinGridTexts, lintGrid } from '../../src/core';
 import { codeOf, ours } from './diagnosticsHelpers';
 import { note } from './report';
+import { findingsPosted } from './tablePosts';
 import { api, EXTENSION_ID, PAID_KEY, service } from './service';
 import { holdText, onCore, onCoreText, Profiler, withStallMonitor, type Attribution, type Stall } from './stalls';
 import { startChildEmulator } from './benchEmulator';
@@ -200,12 +201,7 @@ describe('glossary benchmark: 5 dictionaries of 2 MiB as one multilingual docume
     const tableReport = (type: 'rendered' | 'loaded') => new Promise<number>((resolve) => {
       const s = ext.table.onDidReport((r) => { if (r.uri.toString() === tableUri.toString() && r.figures.type === type) { s.dispose(); resolve(performance.now()); } });
     });
-    const tableFindings = new Promise<number>((resolve) => {
-      const s = ext.table.onDidPost((p) => {
-        if (p.uri.toString() !== tableUri.toString() || (p.message.type !== 'init' && p.message.type !== 'findings')) return;
-        if (p.message.findings.flatMap(([, l]) => l.map((f) => f.code)).filter((c) => c === 'missing-translation').length >= 9000) { s.dispose(); resolve(performance.now()); }
-      });
-    });
+    const tableFindings = findingsPosted(ext, tableUri, (f) => f.flatMap(([, l]) => l.map((x) => x.code)).filter((c) => c === 'missing-translation').length >= 9000, 120_000).then((r) => r.at);
     const rendered = tableReport('rendered');
     const loaded = tableReport('loaded');
     const tt0 = performance.now();

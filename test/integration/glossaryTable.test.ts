@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { TerminologyApi } from '../../src/extension';
 import type { TableFigures, TableUpdate } from '../../src/protocol/table';
 import { account, api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
+import { findingsPosted, nextPost } from './tablePosts';
 
 const G = { glossaryId: 'a11a1a1a-0000-4000-8000-0000000000b7', name: 'Grid table test' };
 const START: Record<string, Array<[string, string]>> = {
@@ -14,15 +15,6 @@ const START: Record<string, Array<[string, string]>> = {
 const glossary = () => account().glossaries.find((x) => x.glossary_id === G.glossaryId)!;
 const remote = (pair: string) => glossary().dictionaries.find((d) => `${d.source_lang}-${d.target_lang}` === pair)?.entries;
 const puts = () => service().requests.filter((r) => r.method === 'PUT' && r.path.endsWith('/dictionaries')).length;
-
-function nextPost(ext: TerminologyApi, uri: vscode.Uri, check: (m: TableUpdate) => boolean, ms = 15_000): Promise<TableUpdate> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error('no such message to the table')); }, ms);
-    const sub = ext.table.onDidPost((p) => {
-      if (p.uri.toString() === uri.toString() && check(p.message)) { sub.dispose(); clearTimeout(timer); resolve(p.message); }
-    });
-  });
-}
 
 function nextReport<T extends TableFigures['type']>(ext: TerminologyApi, uri: vscode.Uri, type: T, ms = 15_000): Promise<Extract<TableFigures, { type: T }>> {
   return new Promise((resolve, reject) => {
@@ -226,29 +218,37 @@ describe('glossary table: a large glossary fresh from the service', () => {
     }
   });
 
-  it('thousands of findings reach the webview as bytes, and it reads them: a finding far down is found', async () => {
-    // 3 000 rows, every 4th without FR: 750 gaps, whose findings' JSON is over the 64 KiB sent as bytes. Two sources
-    // near the end share a DE target: their finding comes only with all findings, after the first screen's.
-    const rows = 3000;
+  it('thousands of findings reach the webview as bytes, in parts, and it reads them all: first and far down', async () => {
+    // 10 000 rows, every 4th without FR: 2 500 gaps, more than one part of findings (2 000), whose JSON is over the
+    // 64 KiB sent as bytes. Two sources near the end share a DE target: their finding comes only with all findings,
+    // after the first screen's.
+    const rows = 10000;
     const g = { glossaryId: 'a11a1a1a-0000-4000-8000-000000003bb0', name: 'Grid table many findings' };
     const de = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, i === 2990 || i === 2995 ? 'Doppelt' : `de Begriff ${i} eins zwei drei`] as [string, string]);
     const fr = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, `fr terme ${i} un deux trois`] as [string, string]).filter((_, i) => i % 4 !== 3);
     seedGlossary(g, { 'en-de': de, 'en-fr': fr });
     try {
       const opened = vscode.Uri.from({ scheme: 'terminology', authority: 'glossaries', path: `/${g.name}/en.multilingual.tsv`, query: `id=${g.glossaryId}` });
-      const all = nextPost(ext, opened, (m) => m.type === 'findings' && m.findings.some(([, l]) => l.some((f) => f.code === 'same-target-for-different-sources')), 30_000);
+      const all = findingsPosted(ext, opened, (f) => f.some(([, l]) => l.some((x) => x.code === 'same-target-for-different-sources')), 30_000);
       const d = await ext.actions.openGlossary(g, 'en', { in: 'table' });
       const m = await all;
-      assert.ok(m.type === 'findings');
       assert.equal(m.findings.flatMap(([, l]) => l).filter((f) => f.code === 'missing-translation').length, rows / 4);
+      assert.ok(m.parts > 1, `in ${m.parts} parts`);
       assert.ok(JSON.stringify(m.findings).length > 64 * 1024, 'enough findings to cross as bytes');
-      const line = d.getText().split('\n').findIndex((t) => t.startsWith('term 2990 '));
+      const lines = d.getText().split('\n');
+      const line = lines.findIndex((t) => t.startsWith('term 2990 '));
       assert.ok(line > 500, `line ${line}: past the first screen, whose findings came with the rows`);
-      const view = nextReport(ext, opened, 'viewChanged');
+      let view = nextReport(ext, opened, 'viewChanged');
       ext.table.command('firstFinding', 'same-target-for-different-sources');
-      const v = await view;
-      const lines = [line, d.getText().split('\n').findIndex((t) => t.startsWith('term 2995 '))].sort((a, b) => a - b);
-      assert.deepEqual(v.active, { line: lines[0], column: 1 }, 'the webview has the finding that came as bytes');
+      let v = await view;
+      const twins = [line, lines.findIndex((t) => t.startsWith('term 2995 '))].sort((a, b) => a - b);
+      assert.deepEqual(v.active, { line: twins[0], column: 1 }, 'the webview has the finding that came as bytes');
+      // The first gap's finding came in the first part: the parts after it added to it, not replaced it.
+      const firstGap = lines.findIndex((t, i) => i > 0 && t.split('\t')[2] === '');
+      view = nextReport(ext, opened, 'viewChanged');
+      ext.table.command('firstFinding', 'missing-translation');
+      v = await view;
+      assert.deepEqual(v.active, { line: firstGap, column: 2 }, 'the webview kept the first part');
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       removeGlossary(g.glossaryId);

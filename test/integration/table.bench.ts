@@ -17,6 +17,7 @@ import type { TerminologyApi } from '../../src/extension';
 import type { TableFigures } from '../../src/protocol/table';
 import { makeCorpus } from '../bench/corpus';
 import { note } from './report';
+import { findingsPosted } from './tablePosts';
 import { api } from './service';
 
 const RUNS = Number(process.env.TERMINOLOGY_BENCH_TABLE_RUNS ?? 3);
@@ -60,12 +61,7 @@ async function measure(ext: TerminologyApi, uri: vscode.Uri, findings?: (codes: 
     if (doc) await new Promise<void>((resolve) => { const check = () => vscode.languages.getDiagnostics(uri).length > 0; if (check()) resolve(); else { const sub = vscode.languages.onDidChangeDiagnostics(() => { if (check()) { sub.dispose(); resolve(); } }); } });
     const rendered = report(ext, uri, 'rendered');
     const loaded = report(ext, uri, 'loaded');
-    const found = findings && new Promise<number>((resolve) => {
-      const sub = ext.table.onDidPost((p) => {
-        if (p.uri.toString() !== uri.toString() || (p.message.type !== 'init' && p.message.type !== 'findings')) return;
-        if (findings(p.message.findings.flatMap(([, l]) => l.map((f) => f.code)))) { sub.dispose(); resolve(performance.now()); }
-      });
-    });
+    const found = findings && findingsPosted(ext, uri, (f) => findings(f.flatMap(([, l]) => l.map((x) => x.code))), 120_000).then((r) => r.at);
     const ordersIn = new Promise<number>((resolve) => {
       const sub = ext.table.onDidPost((p) => { if (p.uri.toString() === uri.toString() && p.message.type === 'orders' && !p.message.more) { sub.dispose(); resolve(performance.now()); } });
       setTimeout(() => { sub.dispose(); resolve(NaN); }, 30_000);

@@ -6,16 +6,7 @@ import type { TableUpdate } from '../../src/table/tableEditor';
 import { brief, diagnosticsWhere } from './diagnosticsHelpers';
 import { note } from './report';
 import { api } from './service';
-
-/** Resolves with the first message the table of `uri` is sent that satisfies `check`. */
-function nextPost(ext: TerminologyApi, uri: vscode.Uri, check: (m: TableUpdate) => boolean, ms = 15_000): Promise<TableUpdate> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { sub.dispose(); reject(new Error('no such message to the table')); }, ms);
-    const sub = ext.table.onDidPost((p) => {
-      if (p.uri.toString() === uri.toString() && check(p.message)) { sub.dispose(); clearTimeout(timer); resolve(p.message); }
-    });
-  });
-}
+import { nextPost } from './tablePosts';
 
 describe('table view', () => {
   let ext: TerminologyApi;

@@ -878,4 +878,16 @@ export const mutants = [
     changes: [{ file: 'src/styleRules/styleFs.ts', find: '(remote.version !== o.list.version && styleCore().styleDocumentText(remote) !== o.text)', replace: '(remote.version !== o.list.version)' }],
     tests: [{ suite: 'integration', grep: 'a colleague\'s rename alone' }],
   },
+  {
+    id: 'findings-parts-replace',
+    bug: 'the table takes each part of thousands of findings for all of them: only the last part shows',
+    changes: [{ file: 'src/webview/grid.ts', find: '    if (append) {\n', replace: '    if (append && !append) {\n' }],
+    tests: [{ suite: 'integration', grep: 'thousands of findings reach the webview' }],
+  },
+  {
+    id: 'findings-parts-stop-early',
+    bug: 'findings past the first part of thousands never reach the table',
+    changes: [{ file: 'src/table/tablePanel.ts', find: 'this.post({ type: \'findings\', findings: [...map], append: i > 0, more: i + part < all.length });', replace: 'this.post({ type: \'findings\', findings: [...map], append: i > 0, more: i + part < all.length });\n      return;' }],
+    tests: [{ suite: 'integration', grep: 'thousands of findings reach the webview' }],
+  },
 ];
