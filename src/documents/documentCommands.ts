@@ -8,7 +8,7 @@ import { clientOrThrow, requireClient, treeOf, type CommandContext } from '../tr
 import type { DiagnosticsManager } from '../lint/diagnosticsManager';
 import { LANGUAGE_MULTILINGUAL, LANGUAGE_TERMS, LANGUAGE_TSV, lintKindOf, readLintSettings } from '../platform/documentKinds';
 import { DictionaryNode, GlossaryNode } from '../trees/glossaryTree';
-import { pairLabel } from '../platform/words';
+import { pairLabel, plural } from '../platform/words';
 import { TermListNode } from '../trees/spokenTermsTree';
 
 import { pickGlossary } from '../platform/pickers';
@@ -16,7 +16,6 @@ import { withCancellableProgress } from '../platform/progress';
 import { publishedFindings } from '../lint/convert';
 import { once } from '../platform/lazy';
 import { readOpenGlossaryIn } from '../platform/settings';
-import { plural } from '../platform/words';
 import type { RemoteFileSystem } from './remoteFs';
 import { GONE, type Preflight, type SaveUi } from './saveCheck';
 import { describeRef, dictionaryUri, glossaryViewUri, parseRemoteRef, REMOTE_SNAPSHOT_SCHEME, SCHEME, termListUri, type RemoteRef } from '../platform/remoteUris';
@@ -130,8 +129,13 @@ export interface DocumentActions {
   compareLocal(uri: vscode.Uri, target: RemoteTarget, signal?: AbortSignal): Promise<vscode.Uri>;
   /** Merges the remote's changes into the document (three-way), as one undoable edit. */
   mergeWithRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<MergeResult>;
-  /** Pushes the document over the remote version last seen (the user confirmed that). */
-  overwriteRemote(uri: vscode.Uri, signal?: AbortSignal): Promise<boolean>;
+  /** What Overwrite would lose: the remote now (GONE: deleted on the service), and how many of its entries changed
+   * since the document's base in a way the document does not have (the remote's changes a merge would take, and those
+   * changed on both sides); `lost` is undefined when no base is known. Nothing is pushed. */
+  overwriteLoss(uri: vscode.Uri, signal?: AbortSignal): Promise<{ remote: string; lost?: number }>;
+  /** Pushes the document over the remote version last seen, or `remote` (the version the user was told they
+   * overwrite, from overwriteLoss): a newer one than that refuses the save, as any change not shown does. */
+  overwriteRemote(uri: vscode.Uri, signal?: AbortSignal, remote?: string): Promise<boolean>;
   /** Replaces the document's text with the remote version (the user agreed to drop unsaved edits). */
   pull(uri: vscode.Uri, signal?: AbortSignal): Promise<void>;
   /** What saving the document would do now (nothing is pushed); a save right after reuses its fetch. */
@@ -146,6 +150,7 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
     await vscode.window.showTextDocument(doc, { preview: false });
     return doc;
   };
+  const remoteOrGone = (uri: vscode.Uri, signal?: AbortSignal) => fs.fetchRemote(uri, signal).catch((err: unknown) => { if (err instanceof NotFoundError) return GONE; throw err; });
   const remote = async (uri: vscode.Uri) => {
     const r = await remoteDocument(uri);
     if (!r) throw new Error(vscode.l10n.t('{0} is not a dictionary or term list of the service.', basename(uri)));
@@ -198,10 +203,20 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       fs.rebase(doc.uri, text, before, result.text, known);
       return result;
     },
-    async overwriteRemote(uri, signal) {
+    async overwriteLoss(uri, signal) {
+      const { doc, ref } = await remote(uri);
+      await fs.settled(doc.uri);
+      const known = fs.base(doc.uri);
+      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);
+      if (text === GONE || known === undefined) return { remote: text };
+      // The merge's own count, on the core worker (a 10 MiB text does not stall the extension host); its text is dropped.
+      const merged = await ctx.offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', known, (await readText(doc)).text, text);
+      return { remote: text, lost: merged.fromRemote + merged.conflicts };
+    },
+    async overwriteRemote(uri, signal, seen) {
       const { doc } = await remote(uri);
       // Deleted on the service: what is overwritten is its absence (the save creates it again).
-      const text = fs.remoteAhead(doc.uri) ?? await fs.fetchRemote(doc.uri, signal).catch((err: unknown) => { if (err instanceof NotFoundError) return GONE; throw err; });
+      const text = seen ?? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);
       fs.approveOverwrite(doc.uri, text);
       // For this save only: one that sends nothing (a clean document) must leave no approval for a later text.
       try {
@@ -316,12 +331,18 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
   const overwrite = async (arg?: unknown) => {
     const r = await target(arg);
     if (!r) return;
-    const go = vscode.l10n.t('Overwrite');
-    if (await vscode.window.showWarningMessage(
-      vscode.l10n.t('Replace {0} with your version?', describeRef(r.ref)),
-      { modal: true, detail: vscode.l10n.t('The changes made remotely since you opened it are lost. To keep them, choose Cancel, then "Merge Remote Changes into Mine".') }, go) !== go) return;
     try {
-      await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(r.doc.uri)), (signal) => actions.overwriteRemote(r.doc.uri, signal));
+      // What is lost is said before it is: the remote is read and counted first, and the save that follows refuses a
+      // remote newer than the one counted.
+      const loss = await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(r.doc.uri)), (signal) => actions.overwriteLoss(r.doc.uri, signal));
+      const go = vscode.l10n.t('Overwrite');
+      const keep = vscode.l10n.t('To keep them, choose Cancel, then "Merge Remote Changes into Mine".');
+      const detail = loss.remote === GONE ? vscode.l10n.t('It was deleted on the service since you opened it: your version creates it again.')
+        : loss.lost === undefined ? `${vscode.l10n.t('The changes made remotely since you opened it are lost.')} ${keep}`
+          : loss.lost === 0 ? vscode.l10n.t('The remote has no change since you opened it that your version lacks: nothing of it is lost.')
+            : `${plural(loss.lost, 'The remote has 1 entry changed since you opened it that your version does not have: that change is lost.', 'The remote has {0} entries changed since you opened it that your version does not have: their changes are lost.')} ${keep}`;
+      if (await vscode.window.showWarningMessage(vscode.l10n.t('Replace {0} with your version?', describeRef(r.ref)), { modal: true, detail }, go) !== go) return;
+      await withCancellableProgress(vscode.l10n.t('Pushing {0}…', basename(r.doc.uri)), (signal) => actions.overwriteRemote(r.doc.uri, signal, loss.remote));
     } catch (err) {
       await ctx.errors.show(vscode.l10n.t('Could not overwrite the remote'), err);
     }

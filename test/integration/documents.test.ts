@@ -151,6 +151,46 @@ describe('remote documents: edit, lint, push', () => {
     assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Server']]);
   });
 
+  it('Overwrite says how many remote changes it loses before it pushes, and a change after the count is not overwritten', async () => {
+    // The document is clean at cloud → Cloud, server → Server (the test before). A colleague changes cloud and adds
+    // price (2 changes this version lacks); this version changes server.
+    setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis']]);
+    await replaceAll(doc, 'cloud\tCloud\nserver\tRechner\n');
+    const asked: string[] = [];
+    let answer: string | undefined = undefined; // Cancel
+    let meanwhile: (() => void) | undefined;
+    const overwrite = () => withStubbedWindow({
+      showWarningMessage: ((message: string, options: vscode.MessageOptions, ...items: string[]) => {
+        asked.push(`${message} | ${options.detail ?? ''} | ${items.join(' | ')}`);
+        meanwhile?.();
+        return Promise.resolve(answer);
+      }) as unknown as typeof vscode.window.showWarningMessage,
+    }, async () => { await vscode.commands.executeCommand('terminology.overwriteRemote', doc.uri); });
+    const before = pushes();
+    await overwrite();
+    assert.equal(asked.length, 1);
+    assert.match(asked[0], /^Replace .* with your version\? \| The remote has 2 entries changed since you opened it that your version does not have: their changes are lost\. To keep them, choose Cancel/);
+    assert.equal(pushes(), before, 'Cancel pushes nothing');
+    assert.equal(doc.isDirty, true);
+
+    // Overwrite chosen, but a colleague changes login in while the question was open: not counted, so not overwritten.
+    answer = 'Overwrite';
+    meanwhile = () => setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+    await overwrite();
+    assert.equal(pushes(), before, 'a remote newer than the one counted refuses the push');
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+    assert.equal(doc.isDirty, true, 'the text is kept');
+
+    meanwhile = undefined;
+    await overwrite();
+    assert.match(asked[2], /The remote has 3 entries changed since you opened it/);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Rechner']]);
+    assert.equal(doc.isDirty, false);
+    // Back to what the tests after this one start from.
+    await replaceAll(doc, 'cloud\tCloud\nserver\tServer\n');
+    assert.equal(await doc.save(), true);
+  });
+
   it('a dictionary deleted on the service since it was opened: a save does not create it again unless Overwrite is chosen', async () => {
     // A colleague deletes EN → DE while this document has unsaved edits. The service's PUT creates a missing
     // dictionary, so a save went through and brought it back over that deletion, with no word.

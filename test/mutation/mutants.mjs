@@ -890,4 +890,16 @@ export const mutants = [
     changes: [{ file: 'src/table/tablePanel.ts', find: 'this.post({ type: \'findings\', findings: [...map], append: i > 0, more: i + part < all.length });', replace: 'this.post({ type: \'findings\', findings: [...map], append: i > 0, more: i + part < all.length });\n      return;' }],
     tests: [{ suite: 'integration', grep: 'thousands of findings reach the webview' }],
   },
+  {
+    id: 'overwrite-loss-uncounted',
+    bug: 'Overwrite asks without saying the remote changes it loses (it counts only those changed on both sides)',
+    changes: [{ file: 'src/documents/documentCommands.ts', find: 'lost: merged.fromRemote + merged.conflicts', replace: 'lost: merged.conflicts' }],
+    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+  },
+  {
+    id: 'overwrite-past-the-count',
+    bug: 'Overwrite reads the remote again after the question, and overwrites a change made while it was open',
+    changes: [{ file: 'src/documents/documentCommands.ts', find: 'const text = seen ?? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);', replace: 'const text = seen === undefined ? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal) : await remoteOrGone(doc.uri, signal);' }],
+    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+  },
 ];
