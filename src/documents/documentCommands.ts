@@ -384,7 +384,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') savePrompts().showConflict(doc.uri, ref);
-      else if (pre.outcome === 'gone') savePrompts().showGone(ctx, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
+      else if (pre.outcome === 'gone') savePrompts().showGone(ctx, doc, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
       else if (pre.outcome === 'container-gone') savePrompts().showContainerGone(ctx, doc, ref);
       // (Its prompts load only when there are drafts to ask about: most saves just push.)
       else if (!publishedFindings(doc.uri, 'draft-translation').length || await savePrompts().confirmDrafts(ctx, doc)) await doc.save();

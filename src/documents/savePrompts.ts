@@ -1,6 +1,6 @@
 /** What Ctrl+S in a remote document says when it does not simply push: machine-translated drafts to review first; a
  * remote changed since the document's base (Compare / Merge / Overwrite); the dictionary or term list deleted on the
- * service (Create It Again…); its whole glossary or collection missing for the key set now (Save a Copy…, Set API
+ * service (Create It Again…, Save a Copy…); its whole glossary or collection missing for the key set now (Save a Copy…, Set API
  * Key). Bundled apart with Push File (./lazy.ts, dist/pushFile.js), loaded when one is first shown. */
 import * as vscode from 'vscode';
 import { withCancellableProgress } from '../platform/progress';
@@ -59,13 +59,15 @@ export function showConflict(uri: vscode.Uri, ref: RemoteRef): void {
 
 
 /** The dictionary or term list was deleted on the service since the document was read: the way out, asked for again
- * in its own words (Overwrite's speak of remote changes to lose or merge), then `recreate` (the Overwrite action). Not
- * awaited. An error with a button, which VS Code keeps on screen until it is answered. */
-export function showGone(ctx: CommandContext, ref: RemoteRef, recreate: (signal: AbortSignal) => Promise<unknown>): void {
+ * in its own words (Overwrite's speak of remote changes to lose or merge), then `recreate` (the Overwrite action); or
+ * Save a Copy… as a local file. Not awaited. An error with a button, which VS Code keeps on screen until it is answered. */
+export function showGone(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef, recreate: (signal: AbortSignal) => Promise<unknown>): void {
   treeOf(ctx, ref.kind).refresh(); // the explorer still lists it
   const again = vscode.l10n.t('Create It Again…');
+  const copy = vscode.l10n.t('Save a Copy…');
   const what = describeRef(ref);
-  void vscode.window.showErrorMessage(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don\'t Save to let it go.', what), again).then(async (picked) => {
+  void vscode.window.showErrorMessage(vscode.l10n.t('{0} was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, save a copy as a file, or close the tab and choose Don\'t Save to let it go.', what), again, copy).then(async (picked) => {
+    if (picked === copy) return offerCopy(ctx, doc, ref);
     if (picked !== again) return;
     const go = vscode.l10n.t('Create It Again');
     if (await vscode.window.showWarningMessage(vscode.l10n.t('Create {0} again on the service, with your version?', what), {
@@ -77,6 +79,22 @@ export function showGone(ctx: CommandContext, ref: RemoteRef, recreate: (signal:
       await ctx.errors.show(vscode.l10n.t('Could not create {0} again', what), err);
     }
   });
+}
+
+/** Save a Copy…: the document's text as a local file, named after what it holds (in the workspace folder, if any). */
+async function offerCopy(ctx: CommandContext, doc: vscode.TextDocument, ref: RemoteRef): Promise<void> {
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    title: vscode.l10n.t('Save a copy of {0}', describeRef(ref)),
+    ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, copyName(ref)) } : {}),
+    saveLabel: vscode.l10n.t('Save Copy'),
+  });
+  if (!target) return;
+  try {
+    await saveCopy(doc.getText(), target);
+  } catch (err) {
+    await ctx.errors.show(vscode.l10n.t('Could not save a copy of {0}', describeRef(ref)), err);
+  }
 }
 
 /** The file name a copy of the document gets: what it holds, and the extension that gives it its language. */
@@ -103,19 +121,7 @@ export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument,
   const copy = vscode.l10n.t('Save a Copy…');
   const key = vscode.l10n.t('Set API Key');
   void vscode.window.showErrorMessage(containerGoneMessage(ref), copy, key).then(async (picked) => {
-    if (picked === key) { await vscode.commands.executeCommand('terminology.setApiKey'); return; }
-    if (picked !== copy) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Save a copy of {0}', describeRef(ref)),
-      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, copyName(ref)) } : {}),
-      saveLabel: vscode.l10n.t('Save Copy'),
-    });
-    if (!target) return;
-    try {
-      await saveCopy(doc.getText(), target);
-    } catch (err) {
-      await ctx.errors.show(vscode.l10n.t('Could not save a copy of {0}', describeRef(ref)), err);
-    }
+    if (picked === key) await vscode.commands.executeCommand('terminology.setApiKey');
+    else if (picked === copy) await offerCopy(ctx, doc, ref);
   });
 }

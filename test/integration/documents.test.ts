@@ -205,8 +205,23 @@ describe('remote documents: edit, lint, push', () => {
     assert.equal(pushes(), before, 'nothing sent');
     assert.equal(remoteEntries(), undefined, 'the dictionary stays deleted');
     assert.ok(doc.isDirty && doc.getText() === text, 'the text stays');
-    // Save and Push (Ctrl+S) says it is gone, with one way back, asked for in its own words: it is created again with
-    // the document's text.
+    // Save and Push (Ctrl+S) says it is gone, with two ways out: Save a Copy… keeps the text as a local file;
+    const copy = vscode.Uri.joinPath(vscode.Uri.file(tmpdir()), `deleted-${Date.now()}.glossary.tsv`);
+    const offered: string[] = [];
+    await withStubbedWindow({
+      showErrorMessage: (async (m: string, ...b: string[]) => { offered.push([m, ...b].join(' | ')); return b[1]; }) as unknown as typeof vscode.window.showErrorMessage,
+      showSaveDialog: (async () => copy) as typeof vscode.window.showSaveDialog,
+    }, async () => {
+      await vscode.commands.executeCommand('terminology.save', doc.uri);
+      for (let i = 0; i < 100 && !vscode.workspace.textDocuments.some((d) => d.uri.toString() === copy.toString()); i++) await new Promise((r) => setTimeout(r, 50));
+    });
+    assert.deepEqual(offered, [`"${GLOSSARY.name}" EN → DE was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, save a copy as a file, or close the tab and choose Don't Save to let it go. | Create It Again… | Save a Copy…`]);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(copy)), text, 'the copy holds the text');
+    assert.equal(remoteEntries(), undefined, 'still deleted');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor'); // the copy's tab
+    await vscode.workspace.fs.delete(copy);
+    await vscode.window.showTextDocument(doc);
+    // or Create It Again…, asked for in its own words: it is created again with the document's text.
     const said: string[] = [];
     let answered!: () => void;
     const done = new Promise<void>((resolve) => { answered = resolve; });
@@ -219,7 +234,7 @@ describe('remote documents: edit, lint, push', () => {
       for (let i = 0; i < 100 && doc.isDirty; i++) await new Promise((r) => setTimeout(r, 50));
     });
     assert.deepEqual(said, [
-      `"${GLOSSARY.name}" EN → DE was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, or close the tab and choose Don't Save to let it go.`,
+      `"${GLOSSARY.name}" EN → DE was deleted on the service since you opened it. Nothing was pushed; your text is kept. Create it again with your text, save a copy as a file, or close the tab and choose Don't Save to let it go.`,
       `Create "${GLOSSARY.name}" EN → DE again on the service, with your version? | It was deleted there since you opened it (in another window, or by a colleague). Your text becomes its entries.`,
     ]);
     assert.equal(doc.isDirty, false);

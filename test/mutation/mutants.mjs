@@ -902,4 +902,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/documentCommands.ts', find: 'const text = seen ?? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);', replace: 'const text = seen === undefined ? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal) : await remoteOrGone(doc.uri, signal);' }],
     tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
   },
+  {
+    id: 'deleted-no-copy',
+    bug: 'a dictionary deleted on the service offers only Create It Again…: its text cannot be kept as a file from the prompt',
+    changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (picked === copy) return offerCopy(ctx, doc, ref);\n', replace: '    if (picked === copy) return void doc;\n' }],
+    tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
+  },
 ];
