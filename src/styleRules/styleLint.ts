@@ -75,12 +75,24 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
       a.isPreferred = true;
       actions.push(a);
     }
+    // Instructions pasted from another list come with ids this one lacks, each with its fix: one action for them all.
+    if (context.diagnostics.some((d) => codeOf(d) === 'unknown-instruction-id')) {
+      const all = (this.collection.get(doc.uri) ?? []).filter((d) => codeOf(d) === 'unknown-instruction-id');
+      const fixes = all.map((d) => this.fixes.get(d) ?? this.fixFromCurrent(doc, d)).filter((f): f is NonNullable<StyleFinding['fix']> => f !== undefined);
+      if (fixes.length > 1) {
+        const a = new vscode.CodeAction(vscode.l10n.t('Remove all {0} unknown instruction ids (push them as new instructions)', fixes.length), vscode.CodeActionKind.QuickFix);
+        a.edit = new vscode.WorkspaceEdit();
+        for (const f of fixes) a.edit.replace(doc.uri, new vscode.Range(doc.positionAt(f.start), doc.positionAt(f.end)), f.text);
+        a.diagnostics = all;
+        actions.push(a);
+      }
+    }
     return actions;
   }
 
   /** Diagnostics handed back by VS Code may be copies: find the fix by place and code. */
   private fixFromCurrent(doc: vscode.TextDocument, d: vscode.Diagnostic): StyleFinding['fix'] {
-    const code = typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? '');
+    const code = codeOf(d);
     const start = doc.offsetAt(d.range.start);
     return checkStyleDocument(doc.getText(), this.knownIds(doc.uri)).findings.find((f) => f.code === code && f.start === start)?.fix;
   }
@@ -120,4 +132,8 @@ export class StyleLint implements vscode.Disposable, vscode.CodeActionProvider, 
     for (const t of this.timers.values()) clearTimeout(t);
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+function codeOf(d: vscode.Diagnostic): string {
+  return typeof d.code === 'object' ? String(d.code.value) : String(d.code ?? '');
 }

@@ -320,6 +320,22 @@ describe('editable style rule lists in VS Code', () => {
     assert.ok(groupFix);
   });
 
+  it('instructions pasted from another list: one quick fix removes every id this list lacks', async () => {
+    // A newcomer's walk: a deleted list's JSON pasted into a new list gave an unknown-instruction-id error per
+    // instruction, each with its own fix, one at a time.
+    const uri = await ext.actions.editStyleRules(styleId);
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const pasted = [1, 2, 3].map((i) => ({ id: `0000000${i}-dead-4000-8000-00000000000${i}`, label: `Rule ${i}`, prompt: `Prompt ${i}` }));
+    const diags = await linted(ext, doc, () => replaceAll(doc, JSON.stringify({ configured_rules: {}, custom_instructions: pasted }, null, 2)));
+    assert.deepEqual(diags.map((d) => typeof d.code === 'object' ? d.code.value : d.code), ['unknown-instruction-id', 'unknown-instruction-id', 'unknown-instruction-id']);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diags[1].range, vscode.CodeActionKind.QuickFix.value);
+    const all = actions.find((a) => a.title === 'Remove all 3 unknown instruction ids (push them as new instructions)');
+    assert.ok(all, actions.map((a) => a.title).join(' | '));
+    const after = await linted(ext, doc, () => vscode.workspace.applyEdit(all.edit!));
+    assert.deepEqual(after, [], 'no finding left');
+    assert.deepEqual(JSON.parse(doc.getText()).custom_instructions, pasted.map(({ label, prompt }) => ({ label, prompt })), 'the instructions stay, without their ids');
+  });
+
   it('completes option identifiers and rule names, and hovers with the allowed values', async () => {
     const uri = await ext.actions.editStyleRules(styleId);
     const doc = await vscode.workspace.openTextDocument(uri);

@@ -908,4 +908,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (picked === copy) return offerCopy(ctx, doc, ref);\n', replace: '    if (picked === copy) return void doc;\n' }],
     tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
   },
+  {
+    id: 'style-remove-all-ids-one',
+    bug: 'the quick fix that removes every unknown instruction id removes only the first',
+    changes: [{ file: 'src/styleRules/styleLint.ts', find: 'for (const f of fixes) a.edit.replace(', replace: 'for (const f of fixes.slice(0, 1)) a.edit.replace(' }],
+    tests: [{ suite: 'integration', grep: 'one quick fix removes every id' }],
+  },
 ];
