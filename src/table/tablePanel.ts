@@ -132,8 +132,9 @@ export class TablePanel implements vscode.Disposable {
 
   /** Posts all findings. Thousands of them (a glossary's gaps, as it opens) go in parts, one per task, each part's
    * cells and JSON made just before it goes, so no one task holds the extension host for all of them (9 800 at once
-   * held it 20 ms on a core, 50 ms on a busy machine). A later post, or an edit, supersedes the parts not yet sent:
-   * the lint that follows an edit posts them all again. */
+   * held it 20 ms on a core, 50 ms on a busy machine). The webview shows them once the last part is in. A later
+   * post, the rows sent again, or an edit supersedes the parts not yet sent: the lint that follows an edit posts them
+   * all again. */
   private async postFindings(): Promise<void> {
     const ticket = ++this.posting;
     const version = this.document.version;
@@ -143,7 +144,7 @@ export class TablePanel implements vscode.Disposable {
     for (let i = 0; i < all.length; i += part) {
       if (i > 0) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (ticket !== this.posting || this.document.isClosed || this.document.version !== version) return;
+        if (ticket !== this.posting || this.disposed || this.document.isClosed || this.document.version !== version) return;
       }
       const map = cellFindings(all.slice(i, i + part), (l) => (l < this.document.lineCount ? this.document.lineAt(l).text : ''), this.format, this.cells);
       this.post({ type: 'findings', findings: [...map], append: i > 0, more: i + part < all.length });
@@ -174,6 +175,7 @@ export class TablePanel implements vscode.Disposable {
   private shown: (() => void) | undefined;
 
   private init(): void {
+    this.posting++; // the findings go with the rows: parts of an earlier post still to come would add to them
     if (!this.prepared || this.prepared.version !== this.document.version) this.prepare();
     const { send } = this.prepared!;
     this.prepared = undefined;

@@ -78,6 +78,7 @@ export class Grid {
     this.store.fill(0, m.text, m.quoted);
     this.loading = m.total > 0 && !m.complete;
     this.findings = new Map(m.findings);
+    this.incoming = undefined;
     this.fillMissingChoices();
     this.rebuildView();
     this.dom.grid.focus();
@@ -121,14 +122,23 @@ export class Grid {
     return waiting ? new Promise((resolve) => waiting.settled.push(resolve)) : Promise.resolve();
   }
 
-  /** The findings of a 'findings' message: all of them, or (`append`) a part that adds to those before. */
-  setFindings(findings: Array<[number, CellFinding[]]>, append = false): void {
-    if (append) {
+  /** Findings coming in parts, until the last one is in (then they replace those shown, all at once: a view of
+   * problems only, or the active row, never sees half of them). */
+  private incoming: Map<number, CellFinding[]> | undefined;
+
+  /** The findings of a 'findings' message: all of them, or a part (`more`: another follows; `append`: it adds to the
+   * parts before). */
+  setFindings(findings: Array<[number, CellFinding[]]>, append = false, more = false): void {
+    if (append && this.incoming) {
       for (const [line, list] of findings) {
-        const had = this.findings.get(line);
-        this.findings.set(line, had ? had.concat(list) : list);
+        const had = this.incoming.get(line);
+        this.incoming.set(line, had ? had.concat(list) : list);
       }
-    } else this.findings = new Map(findings);
+    } else if (append) return; // the parts before it were superseded (rows sent again): the next post has them all
+    else this.incoming = new Map(findings);
+    if (more) return;
+    this.findings = this.incoming;
+    this.incoming = undefined;
     if (this.dom.problemsOnly?.checked) this.rebuildView();
     else { this.renderSummary(); this.render(); }
   }

@@ -62,7 +62,7 @@ async function handle(m: TableUpdate): Promise<void> {
     }
     case 'splice': grid.splice(m); break;
     case 'done': grid.answered(m); break;
-    case 'findings': grid.setFindings(findingsOf(m.findings), m.append); break;
+    case 'findings': grid.setFindings(findingsOf(m.findings), m.append, m.more); break;
     case 'orders': grid.ordersArrived(m); break;
     case 'reveal': grid.revealCell(m.line, m.column); post(grid.viewReport()); break;
     case 'command':

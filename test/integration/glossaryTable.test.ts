@@ -220,11 +220,11 @@ describe('glossary table: a large glossary fresh from the service', () => {
 
   it('thousands of findings reach the webview as bytes, in parts, and it reads them all: first and far down', async () => {
     // 10 000 rows, every 4th without FR: 2 500 gaps, more than one part of findings (2 000), whose JSON is over the
-    // 64 KiB sent as bytes. Two sources near the end share a DE target: their finding comes only with all findings,
-    // after the first screen's.
+    // 64 KiB sent as bytes. Two sources near the end share a DE target: their finding comes in the last part, and only
+    // with all findings, after the first screen's; the first gap's, in the first part.
     const rows = 10000;
     const g = { glossaryId: 'a11a1a1a-0000-4000-8000-000000003bb0', name: 'Grid table many findings' };
-    const de = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, i === 2990 || i === 2995 ? 'Doppelt' : `de Begriff ${i} eins zwei drei`] as [string, string]);
+    const de = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, i === 9990 || i === 9995 ? 'Doppelt' : `de Begriff ${i} eins zwei drei`] as [string, string]);
     const fr = Array.from({ length: rows }, (_, i) => [`term ${i} alpha beta gamma delta`, `fr terme ${i} un deux trois`] as [string, string]).filter((_, i) => i % 4 !== 3);
     seedGlossary(g, { 'en-de': de, 'en-fr': fr });
     try {
@@ -236,12 +236,15 @@ describe('glossary table: a large glossary fresh from the service', () => {
       assert.ok(m.parts > 1, `in ${m.parts} parts`);
       assert.ok(JSON.stringify(m.findings).length > 64 * 1024, 'enough findings to cross as bytes');
       const lines = d.getText().split('\n');
-      const line = lines.findIndex((t) => t.startsWith('term 2990 '));
+      const line = lines.findIndex((t) => t.startsWith('term 9990 '));
       assert.ok(line > 500, `line ${line}: past the first screen, whose findings came with the rows`);
+      // The lines with findings in the order they were posted: 2 000 findings or more before the twins' line.
+      const at = m.findings.findIndex(([l]) => l === line);
+      assert.ok(m.findings.slice(0, at).reduce((n, [, l]) => n + l.length, 0) >= 2000, 'the twins\' finding came after the first part');
       let view = nextReport(ext, opened, 'viewChanged');
       ext.table.command('firstFinding', 'same-target-for-different-sources');
       let v = await view;
-      const twins = [line, lines.findIndex((t) => t.startsWith('term 2995 '))].sort((a, b) => a - b);
+      const twins = [line, lines.findIndex((t) => t.startsWith('term 9995 '))].sort((a, b) => a - b);
       assert.deepEqual(v.active, { line: twins[0], column: 1 }, 'the webview has the finding that came as bytes');
       // The first gap's finding came in the first part: the parts after it added to it, not replaced it.
       const firstGap = lines.findIndex((t, i) => i > 0 && t.split('\t')[2] === '');
