@@ -11,6 +11,10 @@ export async function run(t) {
   await summary.filter({ hasText: '7 rows' }).waitFor({ timeout: 30_000 });
   t.check(true, 'the table shows the 7 entries of the sample as 7 rows (the final line break is not a row)');
   t.check((await frame.locator('#next').textContent()).includes('5 problems'), 'the header counts 5 problems');
+  // The grid places rows and scrolls the active one into view by a row height of 24 px: a row drawn 25 px high (its
+  // border outside that height) left the active row of a long table below the view after Ctrl+End or PageDown.
+  const heights = await frame.locator('.rows .row').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+  t.check(heights.length === 7 && heights.every((h) => h === 24), `every row is drawn 24 px high, as the grid places them (${heights.join(', ')})`);
 
   await cell(0, 0).click();
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
