@@ -207,7 +207,8 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const { doc, ref } = await remote(uri);
       await fs.settled(doc.uri);
       const known = fs.base(doc.uri);
-      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);
+      // Read now, not the remote a failed save saw: it may have moved since (changed again, or deleted).
+      const text = await remoteOrGone(doc.uri, signal);
       if (text === GONE || known === undefined) return { remote: text };
       // The merge's own count, on the core worker (a 10 MiB text does not stall the extension host); its text is dropped.
       const merged = await ctx.offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', known, (await readText(doc)).text, text);
@@ -330,22 +331,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
 
   const overwrite = async (arg?: unknown) => {
     const r = await target(arg);
-    if (!r) return;
-    try {
-      // What is lost is said before it is: the remote is read and counted first, and the save that follows refuses a
-      // remote newer than the one counted.
-      const loss = await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(r.doc.uri)), (signal) => actions.overwriteLoss(r.doc.uri, signal));
-      const go = vscode.l10n.t('Overwrite');
-      const keep = vscode.l10n.t('To keep them, choose Cancel, then "Merge Remote Changes into Mine".');
-      const detail = loss.remote === GONE ? vscode.l10n.t('It was deleted on the service since you opened it: your version creates it again.')
-        : loss.lost === undefined ? `${vscode.l10n.t('The changes made remotely since you opened it are lost.')} ${keep}`
-          : loss.lost === 0 ? vscode.l10n.t('The remote has no change since you opened it that your version lacks: nothing of it is lost.')
-            : `${plural(loss.lost, 'The remote has 1 entry changed since you opened it that your version does not have: that change is lost.', 'The remote has {0} entries changed since you opened it that your version does not have: their changes are lost.')} ${keep}`;
-      if (await vscode.window.showWarningMessage(vscode.l10n.t('Replace {0} with your version?', describeRef(r.ref)), { modal: true, detail }, go) !== go) return;
-      await withCancellableProgress(vscode.l10n.t('Pushing {0}…', basename(r.doc.uri)), (signal) => actions.overwriteRemote(r.doc.uri, signal, loss.remote));
-    } catch (err) {
-      await ctx.errors.show(vscode.l10n.t('Could not overwrite the remote'), err);
-    }
+    if (r) await savePrompts().overwriteCommand(ctx, actions, r.doc, r.ref);
   };
 
   const pull = async (arg?: unknown) => {
@@ -384,7 +370,7 @@ export function registerDocumentCommands(ctx: CommandContext, actions: DocumentA
       const pre = await withCancellableProgress(vscode.l10n.t('Checking {0} against the service…', basename(doc.uri)), (signal) => actions.preflightSave(doc.uri, signal));
       if (pre.outcome === 'blocked') ctx.blocked.show(basename(doc.uri), pre.errors, doc.uri);
       else if (pre.outcome === 'conflict') savePrompts().showConflict(doc.uri, ref);
-      else if (pre.outcome === 'gone') savePrompts().showGone(ctx, doc, ref, (signal) => actions.overwriteRemote(doc.uri, signal));
+      else if (pre.outcome === 'gone') savePrompts().showGone(ctx, doc, ref, (signal) => actions.overwriteRemote(doc.uri, signal, GONE));
       else if (pre.outcome === 'container-gone') savePrompts().showContainerGone(ctx, doc, ref);
       // (Its prompts load only when there are drafts to ask about: most saves just push.)
       else if (!publishedFindings(doc.uri, 'draft-translation').length || await savePrompts().confirmDrafts(ctx, doc)) await doc.save();

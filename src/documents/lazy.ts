@@ -11,5 +11,5 @@ export function makePushFile(ctx: CommandContext, diagnostics: DiagnosticsManage
   return { actions, command: pushFileCommand(ctx, actions) };
 }
 
-export { confirmDrafts, showConflict, showContainerGone, showGone } from './savePrompts';
+export { confirmDrafts, overwriteCommand, showConflict, showContainerGone, showGone } from './savePrompts';
 export { compareLocalCommand } from './compareLocal';

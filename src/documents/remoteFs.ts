@@ -240,6 +240,9 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
   /** The user chose to overwrite `remote` with their version on the next save. */
   approveOverwrite(uri: vscode.Uri, remote: string): void {
     this.approved.set(uri.toString(), remote);
+    // Its save reads the remote again: a preflight's fetch of moments ago (Ctrl+S before Overwrite…) may be older than
+    // the remote the user was told about.
+    this.check.prefetched.delete(uri.toString());
   }
 
   /** The save the approval was for is over (it may have sent nothing: a clean document is not written). */

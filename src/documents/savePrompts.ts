@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { withCancellableProgress } from '../platform/progress';
 import { describeRef, type RemoteRef } from '../platform/remoteUris';
 import { treeOf, type CommandContext } from '../trees/commandContext';
-import { containerGoneMessage } from './saveCheck';
+import type { DocumentActions } from './documentCommands';
+import { containerGoneMessage, GONE } from './saveCheck';
 import { publishedFindings } from '../lint/convert';
 
 const basename = (uri: vscode.Uri) => uri.path.slice(uri.path.lastIndexOf('/') + 1);
@@ -125,3 +126,31 @@ export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument,
     else if (picked === copy) await offerCopy(ctx, doc, ref);
   });
 }
+
+/** Overwrite Remote with My Version: what is lost is said before it is. The remote is read and counted first (the
+ * entries it changed since the document's base that the document lacks), and the save that follows goes only over
+ * that remote: a newer one (a change made while the question was open) refuses it, as any change not shown does. */
+export async function overwriteCommand(ctx: CommandContext, actions: DocumentActions, doc: vscode.TextDocument, ref: RemoteRef): Promise<void> {
+  try {
+    const loss = await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(doc.uri)), async (signal) => {
+      const read = await actions.overwriteLoss(doc.uri, signal);
+      // Not there: the dictionary was deleted, or its whole glossary is gone for the key (which no push can mend).
+      const gone = read.remote === GONE && (await actions.preflightSave(doc.uri, signal)).outcome === 'container-gone';
+      return { ...read, gone };
+    });
+    if (loss.gone) { showContainerGone(ctx, doc, ref); return; }
+    const go = vscode.l10n.t('Overwrite');
+    const keep = vscode.l10n.t('To keep them, choose Cancel, then "Merge Remote Changes into Mine".');
+    const detail = loss.remote === GONE ? vscode.l10n.t('It was deleted on the service since you opened it: your version creates it again.')
+      : loss.lost === undefined ? `${vscode.l10n.t('The changes made remotely since you opened it are lost.')} ${keep}`
+        : loss.lost === 0 ? vscode.l10n.t('The remote has no change since you opened it that your version lacks: nothing of it is lost.')
+          : loss.lost === 1 ? vscode.l10n.t('The remote has 1 entry changed since you opened it (added, changed or removed) that your version does not have: that change is lost. To keep it, choose Cancel, then "Merge Remote Changes into Mine".')
+            : `${vscode.l10n.t('The remote has {0} entries changed since you opened it (added, changed or removed) that your version does not have: their changes are lost.', loss.lost.toLocaleString('en-US'))} ${keep}`;
+    if (await vscode.window.showWarningMessage(vscode.l10n.t('Replace {0} with your version?', describeRef(ref)), { modal: true, detail }, go) !== go) return;
+    // The save shows its own progress ("Pushing …") and says why if it is refused.
+    await actions.overwriteRemote(doc.uri, undefined, loss.remote);
+  } catch (err) {
+    await ctx.errors.show(vscode.l10n.t('Could not overwrite the remote'), err);
+  }
+}
+

@@ -153,9 +153,10 @@ describe('remote documents: edit, lint, push', () => {
 
   it('Overwrite says how many remote changes it loses before it pushes, and a change after the count is not overwritten', async () => {
     // The document is clean at cloud → Cloud, server → Server (the test before). A colleague changes cloud and adds
-    // price (2 changes this version lacks); this version changes server.
+    // price; this version changes server: the save is refused.
     setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis']]);
     await replaceAll(doc, 'cloud\tCloud\nserver\tRechner\n');
+    assert.equal(await doc.save(), false);
     const asked: string[] = [];
     let answer: string | undefined = undefined; // Cancel
     let meanwhile: (() => void) | undefined;
@@ -167,23 +168,27 @@ describe('remote documents: edit, lint, push', () => {
       }) as unknown as typeof vscode.window.showWarningMessage,
     }, async () => { await vscode.commands.executeCommand('terminology.overwriteRemote', doc.uri); });
     const before = pushes();
+    // The colleague adds login after the refused save: the count reads the remote now (3), not the one the save saw (2).
+    setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung']]);
     await overwrite();
     assert.equal(asked.length, 1);
-    assert.match(asked[0], /^Replace .* with your version\? \| The remote has 2 entries changed since you opened it that your version does not have: their changes are lost\. To keep them, choose Cancel/);
+    assert.match(asked[0], /^Replace .* with your version\? \| The remote has 3 entries changed since you opened it \(added, changed or removed\) that your version does not have: their changes are lost\. To keep them, choose Cancel/);
     assert.equal(pushes(), before, 'Cancel pushes nothing');
     assert.equal(doc.isDirty, true);
 
-    // Overwrite chosen, but a colleague changes login in while the question was open: not counted, so not overwritten.
+    // Ctrl+S's check first (it keeps its fetch for a save moments later), then Overwrite chosen, while a colleague adds
+    // ticket with the question open: not counted, so not overwritten.
+    assert.deepEqual(await ext.actions.preflightSave(doc.uri), { outcome: 'conflict' });
     answer = 'Overwrite';
-    meanwhile = () => setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+    meanwhile = () => setRemote([['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung'], ['ticket', 'Ticket']]);
     await overwrite();
     assert.equal(pushes(), before, 'a remote newer than the one counted refuses the push');
-    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung']]);
+    assert.deepEqual(remoteEntries(), [['cloud', 'Wolke'], ['server', 'Server'], ['price', 'Preis'], ['login', 'Anmeldung'], ['ticket', 'Ticket']]);
     assert.equal(doc.isDirty, true, 'the text is kept');
 
     meanwhile = undefined;
     await overwrite();
-    assert.match(asked[2], /The remote has 3 entries changed since you opened it/);
+    assert.match(asked[2], /The remote has 4 entries changed since you opened it/);
     assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Rechner']]);
     assert.equal(doc.isDirty, false);
     // Back to what the tests after this one start from.

@@ -881,7 +881,10 @@ export const mutants = [
   {
     id: 'findings-parts-replace',
     bug: 'the table takes each part of thousands of findings for all of them: only the last part shows',
-    changes: [{ file: 'src/webview/grid.ts', find: '    if (append) {\n', replace: '    if (append && !append) {\n' }],
+    changes: [
+      { file: 'src/webview/grid.ts', find: '    if (append && this.incoming) {\n', replace: '    if (append && this.incoming && !append) {\n' },
+      { file: 'src/webview/grid.ts', find: '    } else if (append) return;', replace: '    } else if (append && !append) return;' },
+    ],
     tests: [{ suite: 'integration', grep: 'thousands of findings reach the webview' }],
   },
   {
@@ -913,5 +916,23 @@ export const mutants = [
     bug: 'the quick fix that removes every unknown instruction id removes only the first',
     changes: [{ file: 'src/styleRules/styleLint.ts', find: 'for (const f of fixes) a.edit.replace(', replace: 'for (const f of fixes.slice(0, 1)) a.edit.replace(' }],
     tests: [{ suite: 'integration', grep: 'one quick fix removes every id' }],
+  },
+  {
+    id: 'overwrite-reuses-preflight',
+    bug: 'an Overwrite moments after Ctrl+S\'s check pushes over the remote that check read, not the one it counted',
+    changes: [{ file: 'src/documents/remoteFs.ts', find: '    this.check.prefetched.delete(uri.toString());\n  }', replace: '  }' }],
+    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+  },
+  {
+    id: 'overwrite-counts-stale-remote',
+    bug: 'Overwrite counts the remote a refused save saw, not the remote now',
+    changes: [{ file: 'src/documents/documentCommands.ts', find: '      const text = await remoteOrGone(doc.uri, signal);\n      if (text === GONE', replace: '      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);\n      if (text === GONE' }],
+    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+  },
+  {
+    id: 'table-row-25px',
+    bug: 'table rows drawn 25 px high (border outside the 24 px the grid counts): the active row of a long table ends up below the view',
+    changes: [{ file: 'media/table.css', find: '.row { display: flex; box-sizing: border-box; height', replace: '.row { display: flex; height' }],
+    tests: [{ suite: 'ui', grep: '^table-keyboard' }],
   },
 ];
