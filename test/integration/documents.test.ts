@@ -283,6 +283,14 @@ describe('remote documents: edit, lint, push', () => {
       assert.ok(mine.isDirty, 'the tab keeps its text');
       assert.ok(!(await ext.glossaries.items())?.some((g) => g.glossaryId === gone.glossaryId), 'the explorer no longer lists the glossary');
       await vscode.workspace.fs.delete(copy);
+      // Overwrite Remote with My Version cannot create it again either: it says so, rather than ask to.
+      const overwriteSaid: string[] = [];
+      await withStubbedWindow({
+        showErrorMessage: (async (m: string) => { overwriteSaid.push(m); return undefined; }) as unknown as typeof vscode.window.showErrorMessage,
+        showWarningMessage: (async (m: string) => { overwriteSaid.push(`asked: ${m}`); return undefined; }) as unknown as typeof vscode.window.showWarningMessage,
+      }, async () => { await vscode.commands.executeCommand('terminology.overwriteRemote', mine.uri); });
+      assert.deepEqual(overwriteSaid, [said[0].split(' | ')[0]]);
+      assert.equal(pushes(), before, 'still nothing sent');
     } finally {
       await vscode.window.showTextDocument(mine);
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');

@@ -935,4 +935,10 @@ export const mutants = [
     changes: [{ file: 'media/table.css', find: '.row { display: flex; box-sizing: border-box; height', replace: '.row { display: flex; height' }],
     tests: [{ suite: 'ui', grep: '^table-keyboard' }],
   },
+  {
+    id: 'overwrite-container-gone-asks',
+    bug: 'Overwrite of a dictionary whose whole glossary is gone asks to create it again, which no push can do',
+    changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (loss.gone) { showContainerGone(ctx, doc, ref); return; }\n', replace: '    if (loss.gone && !loss.gone) { showContainerGone(ctx, doc, ref); return; }\n' }],
+    tests: [{ suite: 'integration', grep: 'whole glossary is gone for the key' }],
+  },
 ];
