@@ -7,7 +7,7 @@ export function tableStrings(): TableStrings {
   const t = vscode.l10n.t;
   return {
     rowsOne: t('{0} row'), rowsOther: t('{0} rows'), shown: t('{0} shown'), loading: t('loading…'), sorting: t('sorting…'),
-    problemsOne: t('{0} problem'), problemsOther: t('{0} problems'), next: t('next'), noProblems: t('No problems'),
+    problemsOne: t('{0} problem'), problemsOther: t('{0} problems'), next: t('next'), noProblems: t('No problems'), noProblemsButGaps: t('No problems besides the gaps (F7: next gap)'),
     matchesOne: t('{0} match'), matchesOther: t('{0} matches'), noMatch: t('no match'),
     source: t('Source'), target: t('Target'), sourceLang: t('Source language'), targetLang: t('Target language'),
     sortHint: t('Sort the view by this column (the file keeps its order)'),

@@ -309,15 +309,18 @@ export class Grid {
     const shown = this.view.length === total ? '' : ` (${this.say('shown', '{0} shown').replace('{0}', this.view.length.toLocaleString('en-US'))})`;
     dom.summary.textContent = `${this.count(total, 'rowsOne', 'rowsOther')}${shown}${this.loading ? ` (${this.say('loading', 'loading…')})` : ''}`;
     const { n, errors, fixable } = this.problemCount();
+    const counts = dom.gaps && this.mode === 'grid' ? gapCounts(this.store, this.from, 1, this.columns) : undefined;
+    // A glossary's gaps are notes (the Problems view lists them), not problems: the table says where they are.
+    const gaps = counts?.some((k) => k > 0);
     dom.next.textContent = '';
     dom.next.appendChild(icon(n ? (errors ? 'error' : 'warning') : 'ok'));
-    dom.next.appendChild(document.createTextNode(n ? ` ${this.count(n, 'problemsOne', 'problemsOther')} — ${this.say('next', 'next')}` : ` ${this.say('noProblems', 'No problems')}`));
+    dom.next.appendChild(document.createTextNode(n ? ` ${this.count(n, 'problemsOne', 'problemsOther')} — ${this.say('next', 'next')}`
+      : ` ${gaps ? this.say('noProblemsButGaps', 'No problems besides the gaps (F7: next gap)') : this.say('noProblems', 'No problems')}`));
     dom.next.classList.toggle('has-problems', n > 0);
     dom.next.classList.toggle('has-errors', errors > 0);
     dom.fixAll.disabled = fixable === 0;
-    if (dom.gaps && this.mode === 'grid') {
+    if (dom.gaps && counts) {
       const names = this.names();
-      const counts = gapCounts(this.store, this.from, 1, this.columns);
       dom.gaps.textContent = counts.map((k, i) => this.say('missingCount', '{0}: {1} missing').replace('{0}', names[i + 1]).replace('{1}', k.toLocaleString('en-US'))).join(' · ');
     }
     dom.grid.setAttribute('aria-rowcount', String(this.view.length + 1));

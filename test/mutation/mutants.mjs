@@ -941,4 +941,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (loss.gone) { showContainerGone(ctx, doc, ref); return; }\n', replace: '    if (loss.gone && !loss.gone) { showContainerGone(ctx, doc, ref); return; }\n' }],
     tests: [{ suite: 'integration', grep: 'whole glossary is gone for the key' }],
   },
+  {
+    id: 'table-gaps-no-problems',
+    bug: 'a glossary table whose only findings are gaps says "No problems" alone, while the Problems view lists them',
+    changes: [{ file: 'src/webview/grid.ts', find: '    const gaps = counts?.some((k) => k > 0);', replace: '    const gaps = counts?.some((k) => k < 0);' }],
+    tests: [{ suite: 'ui', grep: '^table-no-problems' }],
+  },
 ];

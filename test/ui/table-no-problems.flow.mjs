@@ -3,11 +3,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const title = 'table: F8 with no problem to go to says so';
+export const title = 'table: F8 with no problem to go to says so; a glossary with gaps only says where they are';
 
 export async function run(t) {
   const { page } = t;
   const file = join(t.workspace, 'clean.glossary.tsv');
+  const gaps = join(t.workspace, 'gaps.multilingual.tsv');
   writeFileSync(file, 'cloud\tWolke\nserver\tServer\n');
   try {
     await t.quickOpen('clean.glossary.tsv');
@@ -21,8 +22,20 @@ export async function run(t) {
     const status = await frame.locator('#findStatus').evaluate((e) => ({ shown: e.clientWidth, whole: e.scrollWidth }));
     t.check(status.shown >= status.whole, `F8 says there is no problem to go to, in full (${status.shown} of ${status.whole} px)`);
     t.check(await frame.locator('.row[data-row="0"] .cell[data-col="0"].active').count() === 1, 'the active cell stays where it was');
+    await t.command('View: Close All Editors');
+
+    // A glossary whose only findings are its gaps (notes, which the Problems view lists): the table says where they
+    // are, not "No problems" alone.
+    writeFileSync(gaps, 'en\tde\tfr\ncloud\tWolke\tnuage\nserver\tServer\t\n');
+    await t.quickOpen('gaps.multilingual.tsv');
+    await t.command('Terminology: Open in Table View');
+    const grid = t.tableFrame();
+    await grid.locator('#gaps').filter({ hasText: 'FR: 1 missing' }).waitFor({ timeout: 30_000 });
+    await grid.locator('#next').filter({ hasText: 'No problems besides the gaps (F7: next gap)' }).waitFor({ timeout: 10_000 });
+    t.check(true, 'with one FR gap and nothing else, the problems button says "No problems besides the gaps (F7: next gap)"');
   } finally {
     await t.command('View: Close All Editors').catch(() => undefined);
     rmSync(file, { force: true });
+    rmSync(gaps, { force: true });
   }
 }
