@@ -64,8 +64,11 @@ export class TableEditorProvider implements vscode.CustomTextEditorProvider, vsc
     panel.onDidChangeViewState(() => {
       if (panel.active) this.active = table;
       else this.leftAt.set(table, Date.now());
-      void vscode.commands.executeCommand('setContext', 'terminology.tableActive', panel.active);
-      void vscode.commands.executeCommand('setContext', 'terminology.gridActive', panel.active && table.mode === 'grid');
+      // From the table that is active now, whichever panel's event comes last: going from one table to another, the
+      // one left may report after the one shown (its "not active" then turned F7 off in the other).
+      const now = [...this.panels.values()].find((t) => t.panel.active);
+      void vscode.commands.executeCommand('setContext', 'terminology.tableActive', now !== undefined);
+      void vscode.commands.executeCommand('setContext', 'terminology.gridActive', now?.mode === 'grid');
     });
     void vscode.commands.executeCommand('setContext', 'terminology.gridActive', table.mode === 'grid');
     panel.onDidDispose(() => {
