@@ -132,7 +132,7 @@ export interface DocumentActions {
   /** What Overwrite would lose: the remote now (GONE: deleted on the service), and how many of its entries changed
    * since the document's base in a way the document does not have (the remote's changes a merge would take, and those
    * changed on both sides); `lost` is undefined when no base is known. Nothing is pushed. */
-  overwriteLoss(uri: vscode.Uri, signal?: AbortSignal): Promise<{ remote: string; lost?: number }>;
+  overwriteLoss(uri: vscode.Uri, signal?: AbortSignal): Promise<{ remote: string; lost?: number; containerGone?: boolean }>;
   /** Pushes the document over the remote version last seen, or `remote` (the version the user was told they
    * overwrite, from overwriteLoss): a newer one than that refuses the save, as any change not shown does. */
   overwriteRemote(uri: vscode.Uri, signal?: AbortSignal, remote?: string): Promise<boolean>;
@@ -209,7 +209,9 @@ export function documentActions(ctx: CommandContext, fs: RemoteFileSystem, snaps
       const known = fs.base(doc.uri);
       // Read now, not the remote a failed save saw: it may have moved since (changed again, or deleted).
       const text = await remoteOrGone(doc.uri, signal);
-      if (text === GONE || known === undefined) return { remote: text };
+      // Not there: the dictionary was deleted, or its whole glossary is gone for the key (which no push can mend).
+      if (text === GONE) return { remote: text, containerGone: await fs.containerMissing(doc.uri, signal) === true };
+      if (known === undefined) return { remote: text };
       // The merge's own count, on the core worker (a 10 MiB text does not stall the extension host); its text is dropped.
       const merged = await ctx.offload.merge(ref.kind === 'glossary' ? 'grid' : ref.kind === 'dictionary' ? 'entries' : 'terms', known, (await readText(doc)).text, text);
       return { remote: text, lost: merged.fromRemote + merged.conflicts };

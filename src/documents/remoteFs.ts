@@ -393,6 +393,11 @@ export class RemoteFileSystem implements vscode.FileSystemProvider, vscode.Dispo
    * `blocked` (error-level findings), `conflict` (the remote moved since the base: nothing may be pushed), `same`
    * (the service holds these entries already) or `push`. Fetches the remote once; a save within a few seconds
    * with the same text reuses that fetch. */
+  /** Whether the glossary or collection of `uri` is missing for the key set now (undefined: cannot tell). */
+  containerMissing(uri: vscode.Uri, signal?: AbortSignal): Promise<boolean | undefined> {
+    return this.store.containerMissing(this.ref(uri), signal);
+  }
+
   async preflight(uri: vscode.Uri, text: string, signal?: AbortSignal): Promise<Preflight> {
     const ref = this.ref(uri);
     const key = uri.toString();

@@ -131,14 +131,15 @@ export function showContainerGone(ctx: CommandContext, doc: vscode.TextDocument,
  * entries it changed since the document's base that the document lacks), and the save that follows goes only over
  * that remote: a newer one (a change made while the question was open) refuses it, as any change not shown does. */
 export async function overwriteCommand(ctx: CommandContext, actions: DocumentActions, doc: vscode.TextDocument, ref: RemoteRef): Promise<void> {
+  // A clean document is the service's version (or is pushed): nothing of the user's to put over it. (A conflict's
+  // notification stays on screen after the conflict was resolved, with its Overwrite… button.)
+  if (!doc.isDirty) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no unsaved changes: nothing to overwrite the service\'s version with.', describeRef(ref)));
+    return;
+  }
   try {
-    const loss = await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(doc.uri)), async (signal) => {
-      const read = await actions.overwriteLoss(doc.uri, signal);
-      // Not there: the dictionary was deleted, or its whole glossary is gone for the key (which no push can mend).
-      const gone = read.remote === GONE && (await actions.preflightSave(doc.uri, signal)).outcome === 'container-gone';
-      return { ...read, gone };
-    });
-    if (loss.gone) { showContainerGone(ctx, doc, ref); return; }
+    const loss = await withCancellableProgress(vscode.l10n.t('Reading the remote {0}…', basename(doc.uri)), (signal) => actions.overwriteLoss(doc.uri, signal));
+    if (loss.containerGone) { showContainerGone(ctx, doc, ref); return; }
     const go = vscode.l10n.t('Overwrite');
     const keep = vscode.l10n.t('To keep them, choose Cancel, then "Merge Remote Changes into Mine".');
     const detail = loss.remote === GONE ? vscode.l10n.t('It was deleted on the service since you opened it: your version creates it again.')

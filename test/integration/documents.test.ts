@@ -6,7 +6,7 @@ import type { Account } from '../emulator/state';
 import { note } from './report';
 import { brief, codeOf, diagnosticsWhere, ours } from './diagnosticsHelpers';
 import { api, PAID_KEY, removeGlossary, seedGlossary, service } from './service';
-import { recordingProgress, withStubbedWindow } from './stubWindow';
+import { recordingMessages, recordingProgress, withStubbedWindow } from './stubWindow';
 
 const GLOSSARY = { glossaryId: 'd0c5e5a1-0000-4000-8000-000000000001', name: 'Docs test' };
 const COLLECTION = { spokenTermsId: 'd0c5e5a1-0000-4000-8000-000000000002', name: 'Docs talks' };
@@ -191,6 +191,11 @@ describe('remote documents: edit, lint, push', () => {
     assert.match(asked[2], /The remote has 4 entries changed since you opened it/);
     assert.deepEqual(remoteEntries(), [['cloud', 'Cloud'], ['server', 'Rechner']]);
     assert.equal(doc.isDirty, false);
+    // The conflict's notification stays on screen; its Overwrite… on the clean document asks nothing, sends nothing.
+    const told: string[] = [];
+    await withStubbedWindow({ showInformationMessage: recordingMessages(told) }, overwrite);
+    assert.equal(asked.length, 3, 'no question');
+    assert.deepEqual(told, [`"${GLOSSARY.name}" EN → DE has no unsaved changes: nothing to overwrite the service's version with.`]);
     // Back to what the tests after this one start from.
     await replaceAll(doc, 'cloud\tCloud\nserver\tServer\n');
     assert.equal(await doc.save(), true);
@@ -283,7 +288,9 @@ describe('remote documents: edit, lint, push', () => {
       assert.ok(mine.isDirty, 'the tab keeps its text');
       assert.ok(!(await ext.glossaries.items())?.some((g) => g.glossaryId === gone.glossaryId), 'the explorer no longer lists the glossary');
       await vscode.workspace.fs.delete(copy);
-      // Overwrite Remote with My Version cannot create it again either: it says so, rather than ask to.
+      // Overwrite Remote with My Version cannot create it again either: it says so, rather than ask to, also when the
+      // text has an error (which a save's check finds before it asks for the glossary).
+      await append(mine, 'cloud\tnuée\n');
       const overwriteSaid: string[] = [];
       await withStubbedWindow({
         showErrorMessage: (async (m: string) => { overwriteSaid.push(m); return undefined; }) as unknown as typeof vscode.window.showErrorMessage,
@@ -373,6 +380,17 @@ describe('remote documents: edit, lint, push', () => {
     }
     assert.equal(said.length, 1, said.join('\n'));
     assert.match(said[0], /^Could not compare with the remote: .* \| Set API Key \| Show Log$/);
+    // No key at all: the same way out.
+    await vscode.commands.executeCommand('terminology.clearApiKey');
+    try {
+      await withStubbedWindow({
+        showErrorMessage: (async (m: string, ...b: string[]) => { said.push([m, ...b].join(' | ')); return undefined; }) as unknown as typeof vscode.window.showErrorMessage,
+      }, () => Promise.resolve(vscode.commands.executeCommand('terminology.compareWithRemote', doc.uri)));
+    } finally {
+      assert.ok(await ext.actions.setApiKey(PAID_KEY));
+    }
+    assert.equal(said.length, 2, said.join('\n'));
+    assert.match(said[1], /^Could not compare with the remote: No API key is set\. .* \| Set API Key \| Show Log$/);
   });
 
   it('Compare with Remote of a local glossary file: the glossary and pair are picked, and a diff opens beside the file', async () => {
