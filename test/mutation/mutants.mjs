@@ -84,7 +84,7 @@ export const mutants = [
     id: 'save-takes-no-errors',
     bug: 'a save takes the editor\'s error count of the text, but a wrong one (none): 10 MiB with an error is pushed',
     changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "for (const f of s.linter.findings()) if (f.severity === 'error') errors++;", replace: "for (const f of s.linter.findings()) if (f.severity === 'error') errors += 0;" }],
-    tests: [{ suite: 'integration', grep: 'a save of a large dictionary with an error pushes nothing' }],
+    tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
     id: 'editor-scans-on',
@@ -144,7 +144,7 @@ export const mutants = [
     id: 'saved-size-in-units',
     bug: 'the size a save notes for the stat after it is the text\'s UTF-16 length, not its UTF-8 bytes',
     changes: [{ file: 'src/documents/remoteFs.ts', find: 'this.sizes.known(key, text, content.byteLength);', replace: 'this.sizes.known(key, text, text.length + 0 * content.byteLength);' }],
-    tests: [{ suite: 'integration', grep: 'after a save, the size VS Code sees' }],
+    tests: [{ suite: 'integration', grep: 'remote documents: edit, lint, push' }],
   },
   {
     id: 'save-ahead-keeps-document',
@@ -311,7 +311,7 @@ export const mutants = [
     id: 'save-recreates-deleted',
     bug: 'a save of a dictionary deleted on the service since it was opened creates it again (the PUT creates a missing one), over that deletion',
     changes: [{ file: 'src/documents/saveCheck.ts', find: "if (remote === undefined && ref.kind !== 'glossary') return", replace: "if (remote === undefined && ref.kind !== 'glossary' && !text) return" }],
-    tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'table-status-cut-short',
@@ -485,13 +485,13 @@ export const mutants = [
     id: 'editor-ignores-manifest-term-ignore',
     bug: 'the editor\'s term check does not apply the manifest\'s "termIgnore" (Ignore here on a JSON string does nothing)',
     changes: [{ file: 'src/termCheck/checker.ts', find: '...(ignores ? { ignores } : {}) };', replace: '...(ignores ? {} : {}) };' }],
-    tests: [{ suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
+    tests: [{ suite: 'integration', grep: 'term check in the editor' }],
   },
   {
     id: 'term-view-filter-ignored',
     bug: 'the Term Check view\'s filter by glossary keeps every finding',
     changes: [{ file: 'src/termCheck/view.ts', find: 'if (this.glossary !== undefined && f.entry?.glossary !== this.glossary) continue;', replace: 'if (this.glossary === \'\\u0000\') continue;' }],
-    tests: [{ suite: 'integration', grep: 'the Term Check view' }],
+    tests: [{ suite: 'integration', grep: 'term check in the editor' }],
   },
   {
     id: 'add-rendering-line-unchanged',
@@ -503,7 +503,7 @@ export const mutants = [
     id: 'po-ignore-writes-nothing',
     bug: '"Ignore … here" in a PO entry without a mark writes an empty edit (no translator comment; the finding stays)',
     changes: [{ file: 'src/core/termCheck/ignoreEdits.ts', find: 'return { start: top, end: top, text: `# ${IGNORE_MARK}: ${term}${eolOf(text)}` };', replace: 'return { start: top, end: top, text: \'\' };' }],
-    tests: [{ suite: 'ui', grep: '^term-check-ignore' }, { suite: 'integration', grep: 'Ignore here: a PO translator comment' }],
+    tests: [{ suite: 'ui', grep: '^term-check-ignore' }, { suite: 'integration', grep: 'term check in the editor' }],
   },
   {
     id: 'term-view-filter-no-clear',
@@ -545,7 +545,7 @@ export const mutants = [
     id: 'term-view-icon-by-code',
     bug: 'the Term Check view\'s icon follows the code, not the severity the manifest gives it (a warning shown as info)',
     changes: [{ file: 'src/termCheck/view.ts', find: 'const worst = Math.min(...node.results.map((r) => r.result.diagnostic.severity));', replace: 'const worst = node.code === \'forbidden-term\' ? 0 : node.code === \'term-not-used\' ? 1 : 2;' }],
-    tests: [{ suite: 'ui', grep: '^term-check-view' }, { suite: 'integration', grep: 'the Term Check view' }],
+    tests: [{ suite: 'ui', grep: '^term-check-view' }, { suite: 'integration', grep: 'term check in the editor' }],
   },
   {
     id: 'term-view-filter-unnamed',
@@ -611,7 +611,7 @@ export const mutants = [
     id: 'glossary-context-republished',
     bug: 'after a push, the glossary\'s context asked again is the same, and all its findings are published again anyway',
     changes: [{ file: 'src/lint/diagnosticsManager.ts', find: "if (s.linter instanceof GridLinter && !s.linter.setOptions(s.grid)) return;\n      this.publishAfterOptions", replace: "if (s.linter instanceof GridLinter) s.linter.setOptions(s.grid);\n      this.publishAfterOptions" }],
-    tests: [{ suite: 'integration', grep: 'a cell edit changes only that dictionary' }],
+    tests: [{ suite: 'integration', grep: 'glossary table: a multilingual glossary in the table view' }],
   },
   {
     id: 'split-publish-request-stale',
@@ -897,19 +897,19 @@ export const mutants = [
     id: 'overwrite-loss-uncounted',
     bug: 'Overwrite asks without saying the remote changes it loses (it counts only those changed on both sides)',
     changes: [{ file: 'src/documents/documentCommands.ts', find: 'lost: merged.fromRemote + merged.conflicts', replace: 'lost: merged.conflicts' }],
-    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'overwrite-past-the-count',
     bug: 'Overwrite reads the remote again after the question, and overwrites a change made while it was open',
     changes: [{ file: 'src/documents/documentCommands.ts', find: 'const text = seen ?? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);', replace: 'const text = seen === undefined ? fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal) : await remoteOrGone(doc.uri, signal);' }],
-    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'deleted-no-copy',
     bug: 'a dictionary deleted on the service offers only Create It Again…: its text cannot be kept as a file from the prompt',
     changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (picked === copy) return offerCopy(ctx, doc, ref);\n', replace: '    if (picked === copy) return void doc;\n' }],
-    tests: [{ suite: 'integration', grep: 'a dictionary deleted on the service since it was opened' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'style-remove-all-ids-one',
@@ -921,13 +921,13 @@ export const mutants = [
     id: 'overwrite-reuses-preflight',
     bug: 'an Overwrite moments after Ctrl+S\'s check pushes over the remote that check read, not the one it counted',
     changes: [{ file: 'src/documents/remoteFs.ts', find: '    this.check.prefetched.delete(uri.toString());\n  }', replace: '  }' }],
-    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'overwrite-counts-stale-remote',
     bug: 'Overwrite counts the remote a refused save saw, not the remote now',
     changes: [{ file: 'src/documents/documentCommands.ts', find: '      const text = await remoteOrGone(doc.uri, signal);\n      if (text === GONE', replace: '      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);\n      if (text === GONE' }],
-    tests: [{ suite: 'integration', grep: 'Overwrite says how many remote changes' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'table-row-25px',
@@ -938,13 +938,31 @@ export const mutants = [
   {
     id: 'overwrite-container-gone-asks',
     bug: 'Overwrite of a dictionary whose whole glossary is gone asks to create it again, which no push can do',
-    changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (loss.gone) { showContainerGone(ctx, doc, ref); return; }\n', replace: '    if (loss.gone && !loss.gone) { showContainerGone(ctx, doc, ref); return; }\n' }],
-    tests: [{ suite: 'integration', grep: 'whole glossary is gone for the key' }],
+    changes: [{ file: 'src/documents/savePrompts.ts', find: '    if (loss.containerGone) { showContainerGone(ctx, doc, ref); return; }\n', replace: '    if (loss.containerGone && !loss.containerGone) { showContainerGone(ctx, doc, ref); return; }\n' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
     id: 'table-gaps-no-problems',
     bug: 'a glossary table whose only findings are gaps says "No problems" alone, while the Problems view lists them',
     changes: [{ file: 'src/webview/grid.ts', find: '    const gaps = counts?.some((k) => k > 0);', replace: '    const gaps = counts?.some((k) => k < 0);' }],
     tests: [{ suite: 'ui', grep: '^table-no-problems' }],
+  },
+  {
+    id: 'no-key-no-set-key',
+    bug: 'a command run with no API key set says so, but offers only Show Log, not Set API Key',
+    changes: [{ file: 'src/platform/errors.ts', find: 'const noKey = err instanceof NoKeyError || describeError(err).includes(noKeyText());', replace: 'const noKey = false && (err instanceof NoKeyError || describeError(err).includes(noKeyText()));' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
+  },
+  {
+    id: 'table-second-grid-no-f7',
+    bug: 'F7 does nothing in a glossary table opened while another table is active (the first one\'s "not active" comes last)',
+    changes: [{ file: 'src/table/tableEditor.ts', find: "'terminology.gridActive', now?.mode === 'grid');", replace: "'terminology.gridActive', panel.active && table.mode === 'grid');" }],
+    tests: [{ suite: 'ui', grep: '^table-two-grids' }],
+  },
+  {
+    id: 'overwrite-clean-asks',
+    bug: 'Overwrite on a clean document (a conflict notification left on screen after the push) asks to replace the service\'s version with itself',
+    changes: [{ file: 'src/documents/savePrompts.ts', find: '  if (!doc.isDirty) {\n', replace: '  if (!doc.isDirty && !doc) {\n' }],
+    tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
 ];

@@ -5,6 +5,7 @@
 //
 // The copy holds the files git tracks or would track (uncommitted changes included), with node_modules and
 // .vscode-test linked from here. Integration and UI runs take the VS Code lock (/tmp/vscode.lock) when flock exists.
+// Each named test first runs once without any mutant (the baseline, below): one that fails then guards nothing.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,25 @@ function build(dir, suites) {
   return undefined;
 }
 
+// The baseline: each test the chosen mutants name runs once on the tree as it is. One that fails there would call
+// every mutant "caught" (a test of a describe run alone may lack what the tests before it set up): such a mutant is
+// reported as unguarded instead. --no-baseline skips this.
+const baselineFails = new Set();
+if (!process.argv.includes('--no-baseline')) {
+  const tests = [...new Map(chosen.flatMap((m) => m.tests).map((t) => [`${t.suite}\0${t.grep}`, t])).values()];
+  const dir = copyTree();
+  try {
+    const broken = build(dir, tests.map((t) => t.suite));
+    if (broken) { process.stdout.write(broken.slice(-1500)); console.error('mutation: the tree as it is does not build'); process.exit(1); }
+    for (const t of tests) {
+      const r = runTests(dir, t);
+      if (!r.ran || r.failed) { baselineFails.add(`${t.suite}\0${t.grep}`); console.log(`baseline: ${t.suite} "${t.grep}" ${r.ran ? 'fails' : 'runs no test'} without any mutant`); }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rows = [];
 for (const m of chosen) {
   const started = Date.now();
@@ -99,6 +119,7 @@ for (const m of chosen) {
         for (const t of m.tests) {
           const r = runTests(dir, t);
           if (!r.ran) { verdict = `NO TEST RAN for ${t.suite} "${t.grep}"`; process.stdout.write(r.output.slice(-2000)); break; }
+          if (r.failed && baselineFails.has(`${t.suite}\0${t.grep}`)) { verdict = `NOT GUARDED: ${t.suite} "${t.grep}" fails without the mutant too`; break; }
           if (r.failed) { verdict = 'caught'; by = `${t.suite}: ${t.grep}`; break; }
         }
       }
