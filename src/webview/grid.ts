@@ -642,8 +642,32 @@ export class Grid {
   }
 
   /** What the view shows now (for the extension's tests and log). */
+  /** Where the person is: the active cell (by line), the scroll, the filters. Kept while the tab is hidden. */
+  place(): TablePlace {
+    return {
+      line: this.view[this.active.row] ?? -1, col: this.active.col, top: this.dom.viewport.scrollTop, filter: this.dom.filter.value,
+      missing: this.dom.missing?.value ?? '', problemsOnly: !!this.dom.problemsOnly?.checked,
+    };
+  }
+
+  /** Puts the person back where `place()` said, once every row is in (a hidden tab's page is made again when shown). */
+  restorePlace(p: TablePlace): void {
+    this.dom.filter.value = p.filter;
+    if (this.dom.missing && [...this.dom.missing.options].some((o) => o.value === p.missing)) this.dom.missing.value = p.missing;
+    if (this.dom.problemsOnly) this.dom.problemsOnly.checked = p.problemsOnly;
+    if (this.filtering()) this.rebuildView();
+    const at = this.view.indexOf(p.line);
+    if (at >= 0) this.move(at, p.col, false);
+    this.dom.viewport.scrollTop = p.top;
+    this.render();
+  }
+
   viewReport(): { type: 'viewChanged'; shown: number; lines: number[]; active: { line: number; column: number } | null } {
     const line = this.view[this.active.row];
     return { type: 'viewChanged', shown: this.view.length, lines: this.view.slice(0, 200), active: line === undefined ? null : { line, column: this.active.col } };
   }
 }
+
+/** The person's place in a table (Grid.place). */
+export interface TablePlace { line: number; col: number; top: number; filter: string; missing: string; problemsOnly: boolean }
+

@@ -2,7 +2,7 @@
  * extension's messages to the shared grid. Bundled by esbuild into dist/webview/table.js. */
 import type { TableRequestBody, TableUpdate } from '../protocol/table';
 import type { CellFinding } from '../core/tableRows';
-import { Grid, type GridDom } from './grid';
+import { Grid, type GridDom, type TablePlace } from './grid';
 import { listenTo } from './gridInput';
 import { measureScroll, measureView } from './gridMeasure';
 import { rowsText } from './rowsText';
@@ -44,6 +44,16 @@ window.addEventListener('message', (event: MessageEvent<TableUpdate>) => {
   handled = handled.then(() => handle(m), () => handle(m));
 });
 
+// The person's place (active cell, scroll, filters), kept by VS Code while the tab is hidden and put back once the
+// rows are in again: a hidden table's page is dropped, and the table came back at its first cell, unfiltered.
+const kept = vscode.getState() as TablePlace | undefined;
+let placed = !kept;
+const restore = () => { if (!placed && kept) { placed = true; grid.restorePlace(kept); } };
+const keep = () => { if (placed && grid.store.length) vscode.setState(grid.place()); };
+// After whatever the person does (the tab may be left the next moment), and now and then (a scroll by the wheel).
+for (const type of ['click', 'keyup', 'change', 'input']) window.addEventListener(type, () => setTimeout(keep, 0), true);
+setInterval(keep, 500);
+
 async function handle(m: TableUpdate): Promise<void> {
   switch (m.type) {
     case 'init': {
@@ -51,6 +61,7 @@ async function handle(m: TableUpdate): Promise<void> {
       const t0 = performance.now();
       grid.init({ ...m, findings: findingsOf(m.findings) });
       post({ type: 'rendered', rows: m.total, ms: performance.now() - t0 });
+      if (m.complete) restore();
       break;
     }
     case 'rows': {
@@ -58,14 +69,17 @@ async function handle(m: TableUpdate): Promise<void> {
       const text = await rowsText(m);
       grid.rowsArrived(m.start, text, m.quoted);
       post({ type: 'loaded', rows: grid.store.length, ms: performance.now() - t0 });
+      restore();
       break;
     }
     case 'splice': grid.splice(m); break;
     case 'done': grid.answered(m); break;
     case 'findings': grid.setFindings(findingsOf(m.findings), m.append, m.more); break;
     case 'orders': grid.ordersArrived(m); break;
-    case 'reveal': grid.revealCell(m.line, m.column); post(grid.viewReport()); break;
+    // A cell to go to (a Problems link), or a command: the person is going somewhere else than where they were.
+    case 'reveal': placed = true; grid.revealCell(m.line, m.column); post(grid.viewReport()); keep(); break;
     case 'command':
+      placed = true;
       if (m.name === 'nextProblem') { grid.nextProblem(); post(grid.viewReport()); }
       if (m.name === 'firstFinding' && m.arg) { grid.firstFinding(m.arg); post(grid.viewReport()); }
       if (m.name === 'nextGap') { grid.nextGap(); post(grid.viewReport()); }
@@ -75,6 +89,7 @@ async function handle(m: TableUpdate): Promise<void> {
       // Not awaited here: a sort it times may wait for an 'orders' message, which comes after this one.
       if (m.name === 'measureView') void measureView(grid).then((v) => post({ type: 'viewMeasured', ...v }));
       if (m.name === 'fixes') grid.showFixes();
+      keep();
       break;
     case 'refocus': refocusGrid(); break;
     case 'status': grid.tell(m.text); break;

@@ -965,4 +965,10 @@ export const mutants = [
     changes: [{ file: 'src/documents/savePrompts.ts', find: '  if (!doc.isDirty) {\n', replace: '  if (!doc.isDirty && !doc) {\n' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
+  {
+    id: 'table-place-lost',
+    bug: 'a table tab left and shown again comes back at its first cell, unfiltered',
+    changes: [{ file: 'src/webview/main.ts', find: 'const restore = () => { if (!placed && kept) { placed = true; grid.restorePlace(kept); } };', replace: 'const restore = () => { placed = true; };' }],
+    tests: [{ suite: 'ui', grep: '^table-two-grids' }],
+  },
 ];
