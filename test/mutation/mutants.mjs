@@ -926,7 +926,7 @@ export const mutants = [
   {
     id: 'overwrite-counts-stale-remote',
     bug: 'Overwrite counts the remote a refused save saw, not the remote now',
-    changes: [{ file: 'src/documents/documentCommands.ts', find: '      const text = await remoteOrGone(doc.uri, signal);\n      if (text === GONE', replace: '      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);\n      if (text === GONE' }],
+    changes: [{ file: 'src/documents/documentCommands.ts', find: '      const text = await remoteOrGone(doc.uri, signal);\n', replace: '      const text = fs.remoteAhead(doc.uri) ?? await remoteOrGone(doc.uri, signal);\n' }],
     tests: [{ suite: 'integration', grep: 'remote documents' }],
   },
   {
